@@ -1,0 +1,16 @@
+import type { FaultRegistry } from "./faults";
+import type { Persistence } from "./persistence";
+import type { RateLimiter } from "./rate-limit";
+import type { RequestLog } from "./request-log";
+import type { Store } from "./state";
+
+/** Everything a running emulator holds; route and admin modules receive it. */
+export interface EmulatorContext {
+  store: Store;
+  limiter: RateLimiter;
+  faults: FaultRegistry;
+  log: RequestLog;
+  persistence: Persistence;
+  /** The token given at start; reset re-grants it the demo organizations. */
+  token: string;
+}

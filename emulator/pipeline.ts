@@ -1,0 +1,126 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { authenticate, orgHandleHeader } from "./auth";
+import type { EmulatorContext } from "./context";
+import { unauthorizedBody } from "./envelope";
+import type { FaultKind } from "./faults";
+import { ANONYMOUS, rateLimitBody, rateLimitHeaders } from "./rate-limit";
+import type { TokenGrant } from "./state";
+
+/** Where the platform API lives. */
+export const API_PREFIX = "/api/v2/platform";
+
+/** What the gate learned about one platform request. */
+export interface PlatformMeta {
+  path: string;
+  at: string;
+  orgHandle: string | null;
+  grant: TokenGrant | undefined;
+  fault: FaultKind | undefined;
+  logged: boolean;
+}
+
+const metas = new WeakMap<FastifyRequest, PlatformMeta>();
+
+/** The gate's record of a platform request (`undefined` for admin and other paths). */
+export function platformMeta(request: FastifyRequest): PlatformMeta | undefined {
+  return metas.get(request);
+}
+
+/** The path below the API prefix without the query, or `null` outside the platform API. */
+export function platformPath(url: string): string | null {
+  const path = url.split("?")[0] ?? "";
+  if (path === API_PREFIX) return "/";
+  return path.startsWith(`${API_PREFIX}/`) ? path.slice(API_PREFIX.length) : null;
+}
+
+function logOnce(ctx: EmulatorContext, method: string, meta: PlatformMeta, status: number): void {
+  if (meta.logged) return;
+  meta.logged = true;
+  ctx.log.add({
+    method,
+    path: meta.path,
+    status,
+    orgHandle: meta.orgHandle,
+    at: meta.at,
+    ...(meta.fault === undefined ? {} : { fault: meta.fault }),
+  });
+}
+
+/** Drop the connection instead of answering (fault kinds `reset-before` / `reset-after`). */
+export function resetConnection(
+  ctx: EmulatorContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  meta: PlatformMeta,
+): FastifyReply {
+  logOnce(ctx, request.method, meta, 0);
+  reply.hijack();
+  request.raw.socket.destroy();
+  return reply;
+}
+
+/**
+ * Install the gate every platform request passes before routing: injected faults, then the
+ * per-token rate limit (E6, E7), then authentication (E4). It runs for unknown routes too, so
+ * every platform answer carries the rate-limit headers.
+ */
+export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const path = platformPath(request.url);
+    if (path === null) return;
+    const auth = authenticate(ctx.store, request.headers.authorization);
+    const meta: PlatformMeta = {
+      path,
+      at: new Date().toISOString(),
+      orgHandle: orgHandleHeader(request.headers),
+      grant: auth.ok ? auth.grant : undefined,
+      fault: undefined,
+      logged: false,
+    };
+    metas.set(request, meta);
+    const key = auth.ok ? auth.grant.token : ANONYMOUS;
+
+    const plan = ctx.faults.take(request.method, path);
+    if (plan.latencyMs > 0) await sleep(plan.latencyMs);
+    const fault = plan.other;
+    if (fault !== undefined) {
+      meta.fault = fault.kind;
+      if (fault.kind === "reset-before") return resetConnection(ctx, request, reply, meta);
+      if (fault.kind === "status") {
+        reply.headers(rateLimitHeaders(ctx.limiter.peek(key)));
+        return reply.code(fault.status).send({
+          error: { code: "injected_fault", message: `Injected fault: status ${fault.status}` },
+        });
+      }
+      if (fault.kind === "rate-limit") {
+        const seen = ctx.limiter.peek(key);
+        reply.headers(
+          rateLimitHeaders({
+            ...seen,
+            remaining: 0,
+            resetAt: Math.ceil(Date.now() / 1000) + fault.retryAfter,
+          }),
+        );
+        reply.header("retry-after", String(fault.retryAfter));
+        return reply.code(429).send(rateLimitBody(fault.retryAfter));
+      }
+    }
+
+    const verdict = ctx.limiter.take(key);
+    reply.headers(rateLimitHeaders(verdict));
+    if (!verdict.allowed) {
+      reply.header("retry-after", String(verdict.retryAfter));
+      return reply.code(429).send(rateLimitBody(verdict.retryAfter));
+    }
+    if (!auth.ok) {
+      reply.header("www-authenticate", "Token");
+      return reply.code(401).send(unauthorizedBody(auth.message));
+    }
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const meta = metas.get(request);
+    if (meta !== undefined) logOnce(ctx, request.method, meta, reply.statusCode);
+  });
+}

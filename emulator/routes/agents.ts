@@ -1,0 +1,21 @@
+import { visibleOrganizations } from "../auth";
+import { list } from "../envelope";
+import type { PlatformRouter } from "../router";
+import { pageRequest, paginate } from "../validation";
+
+/** `GET /agents/`, scoped as decision O3 says. */
+export function registerAgentRoutes(router: PlatformRouter): void {
+  router.get("/agents/", (req) => {
+    const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
+    const page = pageRequest(req.query);
+    const agents = req.ctx.store.state.agents.filter((a) => orgs.includes(a.organization));
+    const data = paginate(agents, page).map(({ handle, name, type, state, purpose }) => ({
+      handle,
+      name,
+      type,
+      state,
+      purpose,
+    }));
+    return list(data, agents.length, "Agents retrieved successfully");
+  });
+}

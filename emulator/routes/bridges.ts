@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { requireOrg } from "../auth";
+import { jsonObject } from "../body";
+import { ApiError, list, noContent, notFound, ok } from "../envelope";
+import {
+  bridgeProvider,
+  linkOfNumber,
+  linksOfBridge,
+  numberInAccount,
+  numberOfLink,
+  numberState,
+} from "../inventory";
+import type { PlatformRequest, PlatformRouter } from "../router";
+import { type Bridge, type EmulatorState, now } from "../state";
+import { e164, int, pageRequest, paginate, parseBody, SLUG_RE } from "../validation";
+
+/** Bridge name rule (decision B2): trimmed, non-empty, at most 255 characters. */
+export const bridgeName = () =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(255, { error: "must be at most 255 characters" });
+
+const slug = z
+  .string({ error: "must be a string" })
+  .regex(SLUG_RE, { error: "must be 1-64 lowercase letters, digits or inner hyphens" });
+
+const createSchema = z.object({ name: bridgeName(), slug });
+const updateSchema = z.object({ name: bridgeName().optional() });
+const connectSchema = z.object({ provider_config_id: int(), phone_number: e164() });
+const disconnectSchema = z.object({ phone_number: e164() });
+
+/** The list and update view of a bridge (decisions B4, B6). */
+export function bridgeListView(state: EmulatorState, bridge: Bridge) {
+  return {
+    id: bridge.id,
+    name: bridge.name,
+    slug: bridge.slug,
+    provider: bridgeProvider(state, bridge),
+    created_at: bridge.created_at,
+    numbers: linksOfBridge(state, bridge.id).map((link) => ({
+      id: link.id,
+      number: numberOfLink(state, link).number,
+      status: "connected",
+    })),
+  };
+}
+
+/** The detail view of a bridge (decision B5). */
+export function bridgeDetailView(state: EmulatorState, bridge: Bridge) {
+  return {
+    ...bridgeListView(state, bridge),
+    numbers: linksOfBridge(state, bridge.id).map((link) => {
+      const number = numberOfLink(state, link);
+      return {
+        id: link.id,
+        number_id: number.id,
+        number: number.number,
+        state: numberState(state, number),
+        active: number.organization !== null,
+        channels_count: 2,
+        status: "connected",
+      };
+    }),
+  };
+}
+
+/** The organization's bridge with this slug, or 404 (decision O4). */
+export function findBridge(state: EmulatorState, organization: string, bridgeSlug: string): Bridge {
+  const bridge = state.bridges.find((b) => b.organization === organization && b.slug === bridgeSlug);
+  if (bridge === undefined) throw notFound(`Bridge '${bridgeSlug}'`);
+  return bridge;
+}
+
+function scope(req: PlatformRequest) {
+  const org = requireOrg(req.ctx.store, req.grant, req.headers);
+  return { org: org.domain_handle, state: req.ctx.store.state };
+}
+
+/** `/telephony/bridges/…` endpoints. */
+export function registerBridgeRoutes(router: PlatformRouter): void {
+  router.get("/telephony/bridges/", (req) => {
+    const { org, state } = scope(req);
+    const page = pageRequest(req.query);
+    const bridges = state.bridges.filter((b) => b.organization === org).sort((a, b) => a.id - b.id);
+    const data = paginate(bridges, page).map((b) => bridgeListView(state, b));
+    return list(data, bridges.length, "Bridges retrieved successfully");
+  });
+
+  router.post("/telephony/bridges/", (req) => {
+    const { org, state } = scope(req);
+    const input = parseBody(createSchema, jsonObject(req.body));
+    if (state.bridges.some((b) => b.organization === org && b.slug === input.slug)) {
+      throw new ApiError(400, "already_exists", `A bridge with slug '${input.slug}' already exists`, {
+        slug: "already exists",
+      });
+    }
+    const bridge = req.ctx.store.write((s) => {
+      const record: Bridge = {
+        id: req.ctx.store.nextId("bridges"),
+        organization: org,
+        name: input.name,
+        slug: input.slug,
+        created_at: now(),
+      };
+      s.bridges.push(record);
+      return record;
+    });
+    const { id, name, slug: createdSlug, created_at } = bridge;
+    return ok({ id, name, slug: createdSlug, created_at }, "Bridge created successfully", 201);
+  });
+
+  router.get("/telephony/bridges/:slug/", (req) => {
+    const { org, state } = scope(req);
+    const bridge = findBridge(state, org, String(req.params.slug));
+    return ok(bridgeDetailView(state, bridge), "Bridge retrieved successfully");
+  });
+
+  router.patch("/telephony/bridges/:slug/", (req) => {
+    const { org, state } = scope(req);
+    const bridge = findBridge(state, org, String(req.params.slug));
+    const input = parseBody(updateSchema, jsonObject(req.body));
+    if (input.name !== undefined) {
+      const name = input.name;
+      req.ctx.store.write(() => {
+        bridge.name = name;
+      });
+    }
+    return ok(bridgeListView(state, bridge), "Bridge updated successfully");
+  });
+
+  router.delete("/telephony/bridges/:slug/", (req) => {
+    const { org, state } = scope(req);
+    const bridge = findBridge(state, org, String(req.params.slug));
+    if (linksOfBridge(state, bridge.id).length > 0) {
+      throw new ApiError(
+        400,
+        "bridge_has_numbers",
+        `Bridge '${bridge.slug}' still has numbers; disconnect them before deleting it`,
+      );
+    }
+    req.ctx.store.write((s) => {
+      s.bridges = s.bridges.filter((b) => b.id !== bridge.id);
+    });
+    return noContent();
+  });
+
+  router.post("/telephony/bridges/:slug/connect-provider/", (req) => {
+    const { org, state } = scope(req);
+    const bridge = findBridge(state, org, String(req.params.slug));
+    const input = parseBody(connectSchema, jsonObject(req.body));
+    const configuration = state.configurations.find(
+      (c) => c.id === input.provider_config_id && c.organization === org,
+    );
+    if (configuration === undefined) {
+      throw new ApiError(
+        400,
+        "invalid_provider_config",
+        `Provider configuration ${input.provider_config_id} not found`,
+        { provider_config_id: "must name a provider configuration of the organization" },
+      );
+    }
+    const number = numberInAccount(state, configuration, input.phone_number);
+    if (number === undefined) {
+      throw new ApiError(
+        400,
+        "number_not_in_account",
+        `${input.phone_number} is not in the ${configuration.provider} account ${configuration.account_sid}`,
+        { phone_number: "must be a number of the configuration's provider account" },
+      );
+    }
+    const existing = linkOfNumber(state, number.id);
+    if (existing !== undefined) {
+      const other = state.bridges.find((b) => b.id === existing.bridge_id);
+      throw new ApiError(
+        400,
+        "number_already_linked",
+        `${number.number} is already linked to bridge '${other?.slug ?? existing.bridge_id}'`,
+        { phone_number: "is already linked to a bridge" },
+      );
+    }
+    req.ctx.store.write((s) => {
+      s.links.push({
+        id: req.ctx.store.nextId("links"),
+        bridge_id: bridge.id,
+        number_id: number.id,
+        configuration_id: configuration.id,
+        created_at: now(),
+      });
+    });
+    return ok(
+      { message: "Provider connected successfully", bridge_slug: bridge.slug, phone_number: number.number },
+      "Provider connected successfully",
+    );
+  });
+
+  router.post("/telephony/bridges/:slug/disconnect-provider/", (req) => {
+    const { org, state } = scope(req);
+    const bridge = findBridge(state, org, String(req.params.slug));
+    const input = parseBody(disconnectSchema, jsonObject(req.body));
+    const link = linksOfBridge(state, bridge.id).find(
+      (l) => numberOfLink(state, l).number === input.phone_number,
+    );
+    if (link === undefined) {
+      throw new ApiError(
+        400,
+        "number_not_linked",
+        `${input.phone_number} is not linked to bridge '${bridge.slug}'`,
+        { phone_number: "is not linked to this bridge" },
+      );
+    }
+    req.ctx.store.write((s) => {
+      s.links = s.links.filter((l) => l.id !== link.id);
+    });
+    return ok(
+      { message: "Provider disconnected successfully", bridge_slug: bridge.slug },
+      "Provider disconnected successfully",
+    );
+  });
+}

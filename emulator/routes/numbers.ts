@@ -1,0 +1,24 @@
+import { optionalOrg } from "../auth";
+import { list } from "../envelope";
+import { numberState } from "../inventory";
+import type { PlatformRouter } from "../router";
+import { pageRequest, paginate } from "../validation";
+
+/** `GET /telephony/numbers/`: own numbers plus the pool with `Org-Handle`, the pool without (O6). */
+export function registerNumberRoutes(router: PlatformRouter): void {
+  router.get("/telephony/numbers/", (req) => {
+    const state = req.ctx.store.state;
+    const org = optionalOrg(req.ctx.store, req.grant, req.headers);
+    const page = pageRequest(req.query);
+    const numbers = state.numbers
+      .filter((n) => n.organization === null || n.organization === org?.domain_handle)
+      .sort((a, b) => a.id - b.id);
+    const data = paginate(numbers, page).map((n) => ({
+      id: n.id,
+      number: n.number,
+      state: numberState(state, n),
+      active: n.organization !== null,
+    }));
+    return list(data, numbers.length, "Telephony numbers retrieved successfully");
+  });
+}

@@ -1,0 +1,20 @@
+import { list } from "../envelope";
+import type { PlatformRouter } from "../router";
+import { pageRequest, paginate } from "../validation";
+
+/** `GET /organizations/`: exactly the organizations the token may use (decision O1). */
+export function registerOrganizationRoutes(router: PlatformRouter): void {
+  router.get("/organizations/", (req) => {
+    const page = pageRequest(req.query);
+    const orgs = req.ctx.store.state.organizations
+      .filter((o) => req.grant.organizations.includes(o.domain_handle))
+      .sort((a, b) => a.id - b.id);
+    const data = paginate(orgs, page).map(({ id, name, domain_handle, created_at }) => ({
+      id,
+      name,
+      domain_handle,
+      created_at,
+    }));
+    return list(data, orgs.length, "Organizations retrieved successfully");
+  });
+}

@@ -1,0 +1,35 @@
+import { orgHandleHeader } from "../auth";
+import { list } from "../envelope";
+import { linkOfNumber } from "../inventory";
+import type { PlatformRouter } from "../router";
+import { pageRequest, paginate } from "../validation";
+
+/** `GET /telephony/overview/`: one row per own number (B10); 206 `{message}` without a usable org (O5). */
+export function registerOverviewRoutes(router: PlatformRouter): void {
+  router.get("/telephony/overview/", (req) => {
+    const state = req.ctx.store.state;
+    const handle = orgHandleHeader(req.headers);
+    if (handle === null) return { status: 206, body: { message: "Org-Handle header is required" } };
+    const org = state.organizations.find((o) => o.domain_handle === handle);
+    if (org === undefined || !req.grant.organizations.includes(handle)) {
+      return { status: 206, body: { message: `Organization '${handle}' not found` } };
+    }
+    const page = pageRequest(req.query);
+    const numbers = state.numbers.filter((n) => n.organization === handle).sort((a, b) => a.id - b.id);
+    const rows = paginate(numbers, page).map((n) => {
+      const link = linkOfNumber(state, n.id);
+      const bridge = link === undefined ? undefined : state.bridges.find((b) => b.id === link.bridge_id);
+      return {
+        number_id: n.id,
+        number: n.number,
+        bridge_slug: bridge?.slug ?? null,
+        connection_state: bridge === undefined ? "UNLINKED" : "LINKED",
+        termination_kind: "sip",
+        agent_id: null,
+        sync_state: "synced",
+        sync_detail: null,
+      };
+    });
+    return list(rows, numbers.length, "Telephony overview retrieved successfully");
+  });
+}

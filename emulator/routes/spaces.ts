@@ -1,0 +1,27 @@
+import { visibleOrganizations } from "../auth";
+import { list, notFound, ok } from "../envelope";
+import type { PlatformRouter } from "../router";
+import type { Space } from "../state";
+import { pageRequest, paginate } from "../validation";
+
+function spaceView({ id, name, token, agent_handle, created_at }: Space) {
+  return { id, name, token, agent_handle, created_at };
+}
+
+/** `GET /spaces/` and `GET /spaces/{space_token}/`, scoped as decision O3 says. */
+export function registerSpaceRoutes(router: PlatformRouter): void {
+  router.get("/spaces/", (req) => {
+    const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
+    const page = pageRequest(req.query);
+    const spaces = req.ctx.store.state.spaces.filter((s) => orgs.includes(s.organization));
+    return list(paginate(spaces, page).map(spaceView), spaces.length, "Spaces retrieved successfully");
+  });
+
+  router.get("/spaces/:space_token/", (req) => {
+    const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
+    const token = String(req.params.space_token);
+    const space = req.ctx.store.state.spaces.find((s) => s.token === token && orgs.includes(s.organization));
+    if (space === undefined) throw notFound(`Space '${token}'`);
+    return ok(spaceView(space), "Space retrieved successfully");
+  });
+}

@@ -1,0 +1,139 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { ADMIN_PREFIX, registerAdminRoutes } from "./admin";
+import { installBodyParser } from "./body";
+import type { EmulatorContext } from "./context";
+import { FaultRegistry } from "./faults";
+import { loadState, Persistence } from "./persistence";
+import { installPlatformGate, platformMeta } from "./pipeline";
+import { RateLimiter } from "./rate-limit";
+import { RequestLog } from "./request-log";
+import { PlatformRouter } from "./router";
+import { registerAgentRoutes } from "./routes/agents";
+import { registerBridgeRoutes } from "./routes/bridges";
+import { registerNumberRoutes } from "./routes/numbers";
+import { registerOrganizationRoutes } from "./routes/organizations";
+import { registerOverviewRoutes } from "./routes/overview";
+import { registerProviderConfigurationRoutes } from "./routes/provider-configurations";
+import { registerProviderRoutes } from "./routes/providers";
+import { registerSpaceRoutes } from "./routes/spaces";
+import { registerTrunkRoutes } from "./routes/trunks";
+import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS, demoState } from "./seed";
+import { Store } from "./state";
+
+/** Options of `startEmulator`; every one has a default (docs/emulator.md). */
+export interface StartEmulatorOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number | undefined;
+  /** Interface to listen on; default `127.0.0.1`. */
+  host?: string | undefined;
+  /** The API token the seeded data grants acme and globex to; default `emulator-token`. */
+  token?: string | undefined;
+  /** JSON file the state is loaded from at start and saved to on every change and at close. */
+  stateFile?: string | undefined;
+  /** Requests per window per token; default 100,000 (effectively off, headers still sent). */
+  rateLimit?: number | undefined;
+  /** Rate-limit window in milliseconds; default 60,000. */
+  windowMs?: number | undefined;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** Base URL, e.g. `http://127.0.0.1:54321`; the API is under `/api/v2/platform/`. */
+  url: string;
+  port: number;
+  token: string;
+  orgHandle: string;
+  productId: string;
+  /** Stop listening, then save the state (when a state file is set). */
+  close(): Promise<void>;
+}
+
+/** Route modules of the platform API; a new spec group adds one line here. */
+const ROUTE_GROUPS = [
+  registerOrganizationRoutes,
+  registerSpaceRoutes,
+  registerAgentRoutes,
+  registerProviderRoutes,
+  registerProviderConfigurationRoutes,
+  registerNumberRoutes,
+  registerBridgeRoutes,
+  registerOverviewRoutes,
+  registerTrunkRoutes,
+];
+
+/** Build the Fastify app over a context (not listening yet). */
+export function buildApp(ctx: EmulatorContext): FastifyInstance {
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  installBodyParser(app);
+  installPlatformGate(app, ctx);
+  const router = new PlatformRouter(app, ctx);
+  for (const register of ROUTE_GROUPS) register(router);
+  registerAdminRoutes(app, ctx);
+
+  app.setNotFoundHandler((request, reply) => {
+    const meta = platformMeta(request);
+    if (meta !== undefined) return router.notFound(request, reply, meta);
+    const where = request.url.startsWith(ADMIN_PREFIX) ? "admin endpoint" : "endpoint";
+    return reply
+      .code(404)
+      .send({ error: { code: "not_found", message: `No ${where} at ${request.method} ${request.url}` } });
+  });
+
+  // Framework errors (an oversized body) keep their 4xx; anything else is a bug: a JSON 500.
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+    const status =
+      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
+    const code = status === 413 ? "payload_too_large" : status === 500 ? "internal_error" : "invalid_request";
+    return reply
+      .code(status)
+      .send({ error: { code, message: status === 500 ? "Internal server error" : error.message } });
+  });
+  return app;
+}
+
+/** Make the context: the state file's state when it exists, the demo seed otherwise. */
+export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext {
+  const token = opts.token ?? "emulator-token";
+  const loaded = opts.stateFile === undefined ? null : loadState(opts.stateFile);
+  const state = loaded ?? demoState(token);
+  // A restart with another --token still lets that token use the demo organizations.
+  if (!state.tokens.some((t) => t.token === token)) {
+    const present = DEMO_TOKEN_ORGS.filter((h) => state.organizations.some((o) => o.domain_handle === h));
+    state.tokens.push({ token, organizations: present });
+  }
+  const store = new Store(state);
+  return {
+    store,
+    limiter: new RateLimiter(opts.rateLimit ?? 100_000, opts.windowMs ?? 60_000),
+    faults: new FaultRegistry(),
+    log: new RequestLog(),
+    persistence: new Persistence(opts.stateFile, store),
+    token,
+  };
+}
+
+/** Start an emulator listening on loopback TCP. */
+export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Emulator> {
+  const ctx = createContext(opts);
+  ctx.persistence.flush();
+  const app = buildApp(ctx);
+  const host = opts.host ?? "127.0.0.1";
+  await app.listen({ port: opts.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : (opts.port ?? 0);
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    token: ctx.token,
+    orgHandle: DEMO_ORG_HANDLE,
+    productId: DEMO_PRODUCT_ID,
+    close() {
+      closed ??= app.close().then(() => ctx.persistence.flush());
+      return closed;
+    },
+  };
+}

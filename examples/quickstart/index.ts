@@ -1,0 +1,47 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as voice from "pulumi-voice-platform";
+
+// Connection settings come from `voice:baseUrl`, `voice:token` (secret) and `voice:orgHandle`.
+const config = new pulumi.Config();
+const numbers = config.requireObject<string[]>("numbers");
+
+const twilio = new voice.ProviderConfiguration("twilio", {
+  provider: "twilio",
+  accountSid: config.require("accountSid"),
+  authToken: config.requireSecret("twilioAuthToken"),
+});
+
+const bridge = new voice.Bridge("support", {
+  name: config.require("bridgeName"),
+  slug: config.require("bridgeSlug"),
+});
+
+const links = numbers.map(
+  (phoneNumber) =>
+    new voice.BridgeNumber(`support-${phoneNumber}`, {
+      bridgeSlug: bridge.slug,
+      providerConfigurationId: twilio.configurationId,
+      phoneNumber,
+    }),
+);
+
+const trunk = new voice.SipTrunk("primary", {
+  name: config.require("trunkName"),
+  sipUrl: "sip.acme.example",
+  transport: "tls",
+  port: "5061",
+  authUsername: "acme-voice",
+  authPassword: config.requireSecret("sipPassword"),
+  allowedIps: ["203.0.113.10", "203.0.113.11"],
+});
+
+// Read-only lookups feed the program: the space and agents the numbers serve.
+const space = voice.getSpaceOutput({ token: config.require("spaceToken") });
+const agents = voice.getAgentsOutput();
+
+export const bridgeSlug = bridge.slug;
+export const linkedNumbers = links.map((link) => link.phoneNumber);
+export const numberStates = links.map((link) => link.state);
+export const trunkId = trunk.trunkId;
+export const spaceName = space.name;
+export const publishedAgents = agents.apply((all) => all.filter((a) => a.state === "published").map((a) => a.handle));

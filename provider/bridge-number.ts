@@ -1,0 +1,53 @@
+import * as pulumi from "@pulumi/pulumi";
+import { forwardingProvider } from "./shim";
+
+const shim = forwardingProvider("BridgeNumber");
+
+/** Inputs of a {@link BridgeNumber}. Every one is identity: a change disconnects the number, then connects anew. */
+export interface BridgeNumberArgs {
+  /** Slug of the bridge to connect the number to (e.g. `bridge.slug`). */
+  bridgeSlug: pulumi.Input<string>;
+  /** The provider configuration whose account holds the number (`configuration.configurationId` or `.id`). */
+  providerConfigurationId: pulumi.Input<number | string>;
+  /** The phone number in E.164 form; separators such as spaces, dashes and parentheses are ignored. */
+  phoneNumber: pulumi.Input<string>;
+  /** Take over the link if the number already sits on this bridge instead of failing. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * A provider phone number connected to a bridge. Deleting it disconnects the number; the number
+ * itself stays with the organization. Its resource id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
+ */
+export class BridgeNumber extends pulumi.dynamic.Resource {
+  declare readonly bridgeSlug: pulumi.Output<string>;
+  declare readonly providerConfigurationId: pulumi.Output<number>;
+  declare readonly phoneNumber: pulumi.Output<string>;
+  /** The platform's id of the number. */
+  declare readonly numberId: pulumi.Output<number>;
+  /** Number state, e.g. `ASSIGNED`. */
+  declare readonly state: pulumi.Output<string | null>;
+  declare readonly active: pulumi.Output<boolean | null>;
+  declare readonly channelsCount: pulumi.Output<number | null>;
+  declare readonly status: pulumi.Output<string | null>;
+
+  /** Looks up an existing link by id `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`. */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): BridgeNumber {
+    return new BridgeNumber(name, undefined as unknown as BridgeNumberArgs, { ...opts, id });
+  }
+
+  constructor(name: string, args: BridgeNumberArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: BridgeNumberArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const outputs = {
+      bridgeSlug: undefined,
+      providerConfigurationId: undefined,
+      phoneNumber: undefined,
+      numberId: undefined,
+      state: undefined,
+      active: undefined,
+      channelsCount: undefined,
+      status: undefined,
+    };
+    super(shim, name, { ...outputs, ...args }, opts, "voice", "BridgeNumber");
+  }
+}

@@ -1,0 +1,61 @@
+import { AuthenticationError, VoiceClient } from "../sdk";
+import { BridgeDetails } from "./bridge-details";
+import { type ConfigLookup, resolveSettings, VoiceConfigError } from "./config";
+
+/** Default user agent, so platform logs tell provider traffic apart. */
+const USER_AGENT = "pulumi-voice-platform";
+
+/**
+ * One configured connection to the platform per process: builds the client on first use, checks
+ * the organization handle against the organizations list once, and caches the provider catalogue.
+ */
+export class VoiceContext {
+  #ready: Promise<VoiceClient> | undefined;
+  #catalogue: Promise<readonly string[]> | undefined;
+  /** Shared reads of bridge details, so parallel links and refreshes of one bridge cost one request. */
+  readonly bridgeDetails = new BridgeDetails(() => this.ready());
+
+  constructor(private readonly lookup: ConfigLookup) {}
+
+  /** The client, after the organization guard has passed. */
+  ready(): Promise<VoiceClient> {
+    this.#ready ??= this.#connect();
+    // A failed guard is retried on the next call rather than cached, so a fixed config takes effect.
+    this.#ready.catch(() => {
+      this.#ready = undefined;
+    });
+    return this.#ready;
+  }
+
+  /** Slugs of the platform's telephony provider catalogue, fetched once. */
+  catalogue(): Promise<readonly string[]> {
+    this.#catalogue ??= this.ready().then(async (client) => (await client.providers.list()).data.map((p) => p.slug));
+    this.#catalogue.catch(() => {
+      this.#catalogue = undefined;
+    });
+    return this.#catalogue;
+  }
+
+  async #connect(): Promise<VoiceClient> {
+    const settings = resolveSettings(this.lookup);
+    const client = new VoiceClient({ ...settings, userAgent: USER_AGENT });
+    let handles: string[];
+    try {
+      handles = (await client.organizations.list()).data.map((o) => o.domain_handle);
+    } catch (err) {
+      if (err instanceof AuthenticationError) {
+        throw new VoiceConfigError(
+          `The platform refused voice:token (${err.message}): set a valid token with \`pulumi config set voice:token <token> --secret\` or VOICE_TOKEN`,
+        );
+      }
+      throw err;
+    }
+    if (!handles.includes(settings.orgHandle)) {
+      throw new VoiceConfigError(
+        `voice:orgHandle "${settings.orgHandle}" is not an organization this token can use ` +
+          `(it can use: ${handles.join(", ") || "none"}): run \`pulumi config set voice:orgHandle <handle>\` or set VOICE_ORG_HANDLE`,
+      );
+    }
+    return client;
+  }
+}

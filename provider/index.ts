@@ -1,0 +1,14 @@
+export { Bridge, type BridgeArgs } from "./bridge";
+export { BridgeNumber, type BridgeNumberArgs } from "./bridge-number";
+export { resolveSettings, type VoiceSettings, VoiceConfigError } from "./config";
+export * from "./data-sources/agents";
+export * from "./data-sources/bridges";
+export * from "./data-sources/numbers";
+export * from "./data-sources/organizations";
+export * from "./data-sources/overview";
+export * from "./data-sources/provider-configurations";
+export * from "./data-sources/providers";
+export * from "./data-sources/sip-trunks";
+export * from "./data-sources/spaces";
+export { ProviderConfiguration, type ProviderConfigurationArgs } from "./provider-configuration";
+export { SipTrunk, type SipTrunkArgs } from "./sip-trunk";

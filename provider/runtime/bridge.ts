@@ -1,0 +1,99 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { z } from "zod";
+import { NotFoundError, type VoiceClient } from "../../sdk";
+import { checkWith } from "../check";
+import { diffWith } from "../diff";
+import { describeFailures } from "../errors";
+import { label, slug } from "../fields";
+import { runtimeContext } from "./context";
+
+const TYPE = "Bridge";
+
+/** Inputs after check. */
+export const BridgeInputs = z.object({ name: label, slug, adopt: z.boolean().optional() });
+export type BridgeInputs = z.infer<typeof BridgeInputs>;
+
+/**
+ * State recorded for a bridge. Linked numbers are deliberately absent: they belong to
+ * `BridgeNumber` resources, and listing them here would make every link look like bridge drift.
+ */
+export interface BridgeOutputs {
+  name: string;
+  slug: string;
+  bridgeId: number;
+  createdAt: string | null;
+}
+
+interface BridgeRecord {
+  id: number;
+  name: string;
+  slug: string;
+  created_at?: string | null | undefined;
+}
+
+const outputs = (b: BridgeRecord): BridgeOutputs => ({
+  name: b.name,
+  slug: b.slug,
+  bridgeId: b.id,
+  createdAt: b.created_at ?? null,
+});
+
+async function find(client: VoiceClient, bridgeSlug: string) {
+  try {
+    return await client.bridges.retrieve(bridgeSlug);
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}
+
+/** The dynamic provider of `voice:Bridge`; its id is the slug, the platform's key for a bridge. */
+export const bridge: dynamic.ResourceProvider = {
+  async check(_olds, news) {
+    return checkWith(BridgeInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    return diffWith({ slug: { replaces: true }, name: {}, adopt: { ignored: true } }, olds, news);
+  },
+
+  async create(inputs: BridgeInputs) {
+    return describeFailures(TYPE, "create", async () => {
+      const client = await runtimeContext().ready();
+      const existing = inputs.adopt ? await find(client, inputs.slug) : undefined;
+      const record = !existing
+        ? await client.bridges.create({ name: inputs.name, slug: inputs.slug })
+        : existing.name === inputs.name
+          ? existing
+          : { ...existing, ...(await client.bridges.update(inputs.slug, { name: inputs.name })) };
+      return { id: record.slug, outs: outputs(record) };
+    });
+  },
+
+  async read(id) {
+    return describeFailures(TYPE, "read", async () => {
+      const live = await find(await runtimeContext().ready(), id);
+      if (!live) return {};
+      return { id: live.slug, props: outputs(live), inputs: { name: live.name, slug: live.slug } };
+    });
+  },
+
+  async update(id, olds: BridgeOutputs, news: BridgeInputs) {
+    return describeFailures(TYPE, "update", async () => {
+      const client = await runtimeContext().ready();
+      const updated = await client.bridges.update(id, { name: news.name });
+      return { outs: outputs({ ...updated, created_at: updated.created_at ?? olds.createdAt }) };
+    });
+  },
+
+  async delete(id) {
+    await describeFailures(TYPE, "delete", async () => {
+      const client = await runtimeContext().ready();
+      try {
+        await client.bridges.delete(id);
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    });
+  },
+};

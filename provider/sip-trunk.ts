@@ -1,0 +1,63 @@
+import * as pulumi from "@pulumi/pulumi";
+import { forwardingProvider } from "./shim";
+
+const shim = forwardingProvider("SipTrunk");
+
+/** Inputs of a {@link SipTrunk}. Every one is updated in place. */
+export interface SipTrunkArgs {
+  /** Trunk name, unique in the organization (the key `adopt` looks it up by). */
+  name: pulumi.Input<string>;
+  /** The SIP host, IP address or `sip:`/`sips:` URI. */
+  sipUrl: pulumi.Input<string>;
+  /** `tcp` (default), `udp` or `tls`. */
+  transport?: pulumi.Input<string>;
+  /** Port, default `"5060"`. */
+  port?: pulumi.Input<string | number>;
+  authUsername?: pulumi.Input<string>;
+  /** SIP auth password: secret, and masked by the platform, so drift in it cannot be seen. */
+  authPassword?: pulumi.Input<string>;
+  /** IP addresses or CIDR ranges allowed to use the trunk; a set (order and duplicates do not matter). */
+  allowedIps?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Take over an existing trunk with this name instead of failing. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/** A SIP trunk of the organization. */
+export class SipTrunk extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly sipUrl: pulumi.Output<string>;
+  declare readonly transport: pulumi.Output<string>;
+  declare readonly port: pulumi.Output<string>;
+  declare readonly authUsername: pulumi.Output<string | null>;
+  declare readonly authPassword: pulumi.Output<string | undefined>;
+  declare readonly allowedIps: pulumi.Output<string[]>;
+  /** The platform's id (the resource id as a number). */
+  declare readonly trunkId: pulumi.Output<number>;
+  declare readonly active: pulumi.Output<boolean>;
+  declare readonly orgHandle: pulumi.Output<string | null>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+
+  /** Looks up an existing trunk by its platform id. */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SipTrunk {
+    return new SipTrunk(name, undefined as unknown as SipTrunkArgs, { ...opts, id });
+  }
+
+  constructor(name: string, args: SipTrunkArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SipTrunkArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    const outputs = {
+      name: undefined,
+      sipUrl: undefined,
+      transport: undefined,
+      port: undefined,
+      authUsername: undefined,
+      authPassword: undefined,
+      allowedIps: undefined,
+      trunkId: undefined,
+      active: undefined,
+      orgHandle: undefined,
+      createdAt: undefined,
+    };
+    const inputs = args?.authPassword === undefined ? args : { ...args, authPassword: pulumi.secret(args.authPassword) };
+    super(shim, name, { ...outputs, ...inputs }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }), "voice", "SipTrunk");
+  }
+}

@@ -1,0 +1,173 @@
+import { inspect } from "node:util";
+import type { Dispatcher } from "undici";
+import { z } from "zod";
+import { SchemeAuth } from "./core/auth";
+import { createApiError } from "./core/errors";
+import { type Logger, Transport } from "./core/transport";
+import { Count, check, DurationMs, HeaderValue } from "./core/validate";
+import { Agents } from "./resources/agents";
+import { Bridges } from "./resources/bridges";
+import { Numbers } from "./resources/numbers";
+import { Organizations } from "./resources/organizations";
+import { Overview } from "./resources/overview";
+import { ProviderConfigurations } from "./resources/provider-configurations";
+import { Providers } from "./resources/providers";
+import { Spaces } from "./resources/spaces";
+import { Trunks } from "./resources/trunks";
+
+/** Settings of a {@link VoiceClient}. */
+export interface VoiceClientOptions {
+  /** Platform host, e.g. `https://api.example.com`; `/api/v2/platform` is appended unless present. https except loopback. */
+  baseUrl: string;
+  /** API token, sent as `Authorization: Token <token>`; never printed or logged. */
+  token: string;
+  /** Default `Org-Handle`. */
+  orgHandle?: string | undefined;
+  /** Default `Product-ID` (overview). */
+  productId?: string | undefined;
+  /** Retries after the first attempt (default 3). */
+  maxRetries?: number | undefined;
+  /** Backoff base (default 500 ms): the n-th retry waits up to base·2ⁿ⁻¹, with full jitter. */
+  retryBaseDelayMs?: number | undefined;
+  /** Backoff cap (default 30 s). */
+  retryMaxDelayMs?: number | undefined;
+  /** Longest `Retry-After` or rate-limit reset honoured in one wait (default 60 s). */
+  maxRetryAfterMs?: number | undefined;
+  /** Per-attempt timeout, sending to last body byte (default 30 s). */
+  timeoutMs?: number | undefined;
+  /**
+   * Requests in flight at once (default 16). The cap is process-wide: every client with the same
+   * origin and cap shares one semaphore and one keep-alive connection pool.
+   */
+  maxConcurrency?: number | undefined;
+  /** Diagnostics sink; receives method, path, status, attempt and timings — never secrets. */
+  logger?: Logger | undefined;
+  /** Prepended to the SDK's `User-Agent`. */
+  userAgent?: string | undefined;
+  /** A custom undici dispatcher (proxy agent, custom connector). The in-flight cap still applies. */
+  dispatcher?: Dispatcher | undefined;
+}
+
+const API_PREFIX = "/api/v2/platform";
+
+const ClientOptions = z.object(
+  {
+    baseUrl: z.string({ error: "must be a URL string" }),
+    token: HeaderValue,
+    orgHandle: HeaderValue.optional(),
+    productId: HeaderValue.optional(),
+    maxRetries: Count.optional(),
+    retryBaseDelayMs: DurationMs.optional(),
+    retryMaxDelayMs: DurationMs.optional(),
+    maxRetryAfterMs: DurationMs.optional(),
+    timeoutMs: DurationMs.positive({ error: "must be > 0" }).optional(),
+    maxConcurrency: z
+      .number({ error: "must be an integer from 1 to 1024" })
+      .int()
+      .min(1)
+      .max(1024)
+      .optional(),
+    logger: z
+      .custom<Logger>(
+        (l) =>
+          typeof l === "object" &&
+          l !== null &&
+          typeof (l as Logger).debug === "function" &&
+          typeof (l as Logger).warn === "function",
+        { error: "must have debug and warn functions" },
+      )
+      .optional(),
+    userAgent: HeaderValue.optional(),
+    dispatcher: z
+      .custom<Dispatcher>((d) => typeof d === "object" && d !== null, { error: "must be a Dispatcher" })
+      .optional(),
+  },
+  { error: "must be an object" },
+);
+
+/** Client of the platform REST API (telephony and directory endpoints). */
+export class VoiceClient {
+  /** API base the client talks to (origin plus `/api/v2/platform`). */
+  readonly baseUrl: string;
+  readonly orgHandle: string | undefined;
+  readonly productId: string | undefined;
+
+  readonly organizations: Organizations;
+  readonly spaces: Spaces;
+  readonly agents: Agents;
+  readonly providers: Providers;
+  readonly providerConfigurations: ProviderConfigurations;
+  readonly numbers: Numbers;
+  readonly bridges: Bridges;
+  readonly overview: Overview;
+  readonly trunks: Trunks;
+
+  // Kept only inside the auth strategy's private field; nothing enumerable holds the token.
+  readonly #transport: Transport;
+
+  constructor(options: VoiceClientOptions) {
+    const o = check(ClientOptions, options, "options");
+    const baseUrl = resolveBaseUrl(o.baseUrl);
+    this.baseUrl = baseUrl.href.replace(/\/$/, "");
+    this.orgHandle = o.orgHandle;
+    this.productId = o.productId;
+    this.#transport = new Transport({
+      baseUrl,
+      auth: new SchemeAuth("Token", o.token),
+      orgHandle: o.orgHandle,
+      productId: o.productId,
+      maxRetries: o.maxRetries ?? 3,
+      retryBaseDelayMs: o.retryBaseDelayMs ?? 500,
+      retryMaxDelayMs: o.retryMaxDelayMs ?? 30_000,
+      maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
+      timeoutMs: o.timeoutMs ?? 30_000,
+      maxConcurrency: o.maxConcurrency ?? 16,
+      logger: o.logger,
+      userAgent: o.userAgent,
+      dispatcher: o.dispatcher,
+    });
+    const t = this.#transport;
+    this.organizations = new Organizations(t);
+    this.spaces = new Spaces(t);
+    this.agents = new Agents(t);
+    this.providers = new Providers(t);
+    this.providerConfigurations = new ProviderConfigurations(t);
+    this.numbers = new Numbers(t);
+    this.bridges = new Bridges(t);
+    this.overview = new Overview(t);
+    this.trunks = new Trunks(t);
+  }
+
+  toJSON(): object {
+    return { baseUrl: this.baseUrl, orgHandle: this.orgHandle, productId: this.productId };
+  }
+
+  [inspect.custom](): string {
+    return `VoiceClient ${inspect(this.toJSON())}`;
+  }
+}
+
+/** Loopback hosts may use plain http (decision C3). */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Checks the base URL (C3) and appends the API prefix unless it is already there. */
+export function resolveBaseUrl(raw: string): URL {
+  const fail = (reason: string) =>
+    createApiError({ kind: "argument", method: "", path: "", field: "options.baseUrl", reason });
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw fail("must be an absolute http(s) URL");
+  }
+  if (url.username || url.password) throw fail("must not contain credentials");
+  if (url.search || url.hash) throw fail("must not contain a query or fragment");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
+    throw fail("must use https: (plain http: only for localhost, 127.0.0.0/8 and [::1])");
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = path.endsWith(API_PREFIX) ? path : `${path}${API_PREFIX}`;
+  return url;
+}

@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import { inspect } from "node:util";
+
+/**
+ * How a transport authenticates. The platform API uses `Token <API_TOKEN>`; the chat API on the
+ * inference host uses `Bearer <ENDPOINT_KEY>` — a future InferenceClient passes its own strategy.
+ */
+export interface AuthStrategy {
+  /** Headers added to every request. */
+  headers(): Record<string, string>;
+  /** Values to scrub from anything the SDK reports (messages, errors). */
+  secrets(): readonly string[];
+  /** A non-reversible short id of the credential, to key state the server keeps per credential. */
+  fingerprint(): string;
+}
+
+/** `Authorization: <scheme> <credential>`; the credential lives in a private field and never prints. */
+export class SchemeAuth implements AuthStrategy {
+  readonly #scheme: string;
+  readonly #credential: string;
+
+  constructor(scheme: "Token" | "Bearer", credential: string) {
+    this.#scheme = scheme;
+    this.#credential = credential;
+  }
+
+  headers(): Record<string, string> {
+    return { authorization: `${this.#scheme} ${this.#credential}` };
+  }
+
+  secrets(): readonly string[] {
+    return [this.#credential];
+  }
+
+  fingerprint(): string {
+    return createHash("sha256").update(this.#credential).digest("hex").slice(0, 16);
+  }
+
+  toJSON(): object {
+    return { scheme: this.#scheme, credential: "[REDACTED]" };
+  }
+
+  [inspect.custom](): string {
+    return `SchemeAuth { scheme: '${this.#scheme}', credential: [REDACTED] }`;
+  }
+}

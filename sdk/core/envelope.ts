@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+/**
+ * The platform's success envelope `{status_code, message, data, count?}` around a `data` schema.
+ * Loose: unknown keys pass, and `status_code`/`message`/`count` may be missing or null.
+ */
+export function envelope<S extends z.ZodType>(data: S) {
+  return z.looseObject({
+    status_code: z.number().int().nullish(),
+    message: z.string().nullish(),
+    data,
+    count: z.number().int().nonnegative().nullish(),
+  });
+}
+
+/** A list envelope; a bare JSON array is accepted as `{data: array}` (tolerance for list endpoints the spec shows without an envelope). */
+export function listEnvelope<S extends z.ZodType>(item: S) {
+  return z.preprocess((body) => (Array.isArray(body) ? { data: body } : body), envelope(z.array(item)));
+}
+
+/** An unwrapped list answer. */
+export interface ListResult<T> {
+  data: T[];
+  /** Total records (`count`), or `undefined` when the platform did not say. */
+  count: number | undefined;
+}
+
+const text = z.string().optional().catch(undefined);
+const fieldMap = z
+  .union([
+    z
+      .record(z.string(), z.unknown())
+      .transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, describe(v)]))),
+    z.array(z.unknown()).transform((a) => Object.fromEntries(a.map((v, i) => [String(i), describe(v)]))),
+  ])
+  .optional()
+  .catch(undefined);
+
+/**
+ * Every error body the spec shows: `{error: {code, message, fields?}}` (general convention, 429,
+ * chat 401), `{status_code, message}` (401) and `{message, errors?}` (206). Nothing here can fail.
+ */
+const ErrorBody = z.looseObject({
+  error: z
+    .looseObject({ code: text, message: text, fields: fieldMap, errors: fieldMap })
+    .optional()
+    .catch(undefined),
+  message: text,
+  errors: fieldMap,
+});
+
+/** What an error answer says, whatever its shape; a non-JSON body becomes a short message. */
+export function errorDetails(body: unknown): {
+  code: string | undefined;
+  message: string | undefined;
+  errors: Record<string, string> | undefined;
+} {
+  if (typeof body === "string") {
+    const trimmed = body.trim();
+    return { code: undefined, message: trimmed ? truncate(trimmed) : undefined, errors: undefined };
+  }
+  const parsed = ErrorBody.safeParse(body);
+  if (!parsed.success) return { code: undefined, message: undefined, errors: undefined };
+  const { error, message, errors } = parsed.data;
+  const fields = error?.fields ?? error?.errors ?? errors;
+  return {
+    code: error?.code,
+    message: error?.message ?? message,
+    errors: fields && Object.keys(fields).length > 0 ? fields : undefined,
+  };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return truncate(value);
+  if (Array.isArray(value)) return value.map(describe).join("; ");
+  try {
+    return truncate(JSON.stringify(value) ?? String(value));
+  } catch {
+    return "(unprintable)";
+  }
+}
+
+/** Long bodies (an HTML proxy page) would bury the useful part of a message. */
+function truncate(s: string, max = 300): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}

@@ -1,0 +1,350 @@
+import { type Dispatcher, Pool } from "undici";
+import type { z } from "zod";
+import type { AuthStrategy } from "./auth";
+import { envelope, type ListResult, listEnvelope } from "./envelope";
+import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
+import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
+import {
+  type BackoffPolicy,
+  classifyConnectionError,
+  type Failure,
+  type HttpMethod,
+  isRetryable,
+  parseRetryAfterMs,
+  retryDelayMs,
+} from "./retry";
+import { check, formatPath, RequestOptionsSchema } from "./validate";
+
+/** SDK version sent in `User-Agent`. */
+export const SDK_VERSION = "0.1.0";
+
+/** Receives diagnostics; never given tokens, secrets, headers or bodies. */
+export interface Logger {
+  debug(msg: string, meta?: object): void;
+  warn(msg: string, meta?: object): void;
+}
+
+/** Per-call options every SDK method accepts last. */
+export interface RequestOptions {
+  /** Aborts the call (waits and retries included) with an AbortError. */
+  signal?: AbortSignal | undefined;
+  /** Per-attempt limit from sending to the last body byte. */
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  /** Overrides the client's `Org-Handle`. */
+  orgHandle?: string | undefined;
+  /** Overrides the client's `Product-ID`. */
+  productId?: string | undefined;
+}
+
+/** Settings of a {@link Transport}, already checked by the client that builds it. */
+export interface TransportConfig {
+  /** API base: origin plus path prefix, e.g. `https://host/api/v2/platform`. */
+  baseUrl: URL;
+  auth: AuthStrategy;
+  orgHandle: string | undefined;
+  productId: string | undefined;
+  maxRetries: number;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  maxRetryAfterMs: number;
+  timeoutMs: number;
+  maxConcurrency: number;
+  logger: Logger | undefined;
+  userAgent: string | undefined;
+  /** A custom undici dispatcher (proxy, custom connector); default: a shared keep-alive Pool. */
+  dispatcher: Dispatcher | undefined;
+  /** Jitter source (tests). */
+  random?: () => number;
+}
+
+/** Path parameters, query and body of one call, produced by {@link RequestSpec.args}. */
+export interface RequestArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: Record<string, unknown>;
+  /** Overrides {@link BaseSpec.orgHandle} when an argument decides it (numbers' `scope`). */
+  orgHandle?: boolean;
+}
+
+interface BaseSpec {
+  method: HttpMethod;
+  /** Route below the API base with `{name}` placeholders, e.g. `/telephony/bridges/{slug}/`. */
+  path: string;
+  /** Builds and checks arguments; runs inside `request` so a bad one rejects, naming the route. */
+  args?: () => RequestArgs;
+  /** Send `Org-Handle` (default true). */
+  orgHandle?: boolean;
+  /** Send `Product-ID` (default false). */
+  productId?: boolean;
+  options?: RequestOptions | undefined;
+}
+
+/** A call whose answer is `data` of one record (`list` false), a list, or nothing (`schema` null). */
+export type RequestSpec<S extends z.ZodType> = BaseSpec & { schema: S; list?: boolean };
+
+const pools = new Map<string, Pool>();
+/** One keep-alive pool per origin and size, shared by every client of the process. */
+function sharedPool(origin: string, connections: number): Pool {
+  const key = `${origin} ${connections}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new Pool(origin, { connections, keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+const SECRET_KEY = /token|password|secret|key/i;
+type Outcome =
+  | { kind: "response"; status: number; headers: ResponseHeaders; body: unknown }
+  | { kind: "failure"; error: VoiceApiError; failure: Failure | null };
+
+/**
+ * Sends requests to one API base: headers, JSON, timeouts, cancellation, pacing, retries, envelope
+ * unwrapping, response validation and error mapping all happen here, once.
+ */
+export class Transport {
+  readonly #cfg: TransportConfig;
+  readonly #dispatcher: Dispatcher;
+  readonly #gate: Semaphore;
+  readonly #limiter: RateLimiter;
+  readonly #policy: BackoffPolicy;
+  readonly #schemas = new WeakMap<z.ZodType, { one: z.ZodType; list: z.ZodType }>();
+
+  constructor(cfg: TransportConfig) {
+    this.#cfg = cfg;
+    const origin = cfg.baseUrl.origin;
+    this.#dispatcher = cfg.dispatcher ?? sharedPool(origin, cfg.maxConcurrency);
+    this.#gate = sharedSemaphore(origin, cfg.maxConcurrency);
+    this.#limiter = sharedRateLimiter(`${origin} ${cfg.auth.fingerprint()}`);
+    this.#policy = {
+      baseDelayMs: cfg.retryBaseDelayMs,
+      maxDelayMs: cfg.retryMaxDelayMs,
+      maxRetryAfterMs: cfg.maxRetryAfterMs,
+      random: cfg.random ?? Math.random,
+    };
+  }
+
+  /** Sends one call (with retries) and returns its unwrapped, validated `data`. */
+  request<S extends z.ZodType>(spec: RequestSpec<S> & { list: true }): Promise<ListResult<z.output<S>>>;
+  request<S extends z.ZodType>(spec: RequestSpec<S> & { list?: false }): Promise<z.output<S>>;
+  request(spec: BaseSpec & { schema: null }): Promise<void>;
+  async request(spec: BaseSpec & { schema: z.ZodType | null; list?: boolean }): Promise<unknown> {
+    const { method } = spec;
+    let opts: RequestOptions;
+    let args: RequestArgs;
+    try {
+      opts = check(RequestOptionsSchema, spec.options, "options") ?? {};
+      args = spec.args?.() ?? {};
+    } catch (e) {
+      if (!(e instanceof InvalidArgumentError)) throw e;
+      throw createApiError({ kind: "argument", method, path: spec.path, field: e.field, reason: e.reason });
+    }
+    const path = fillRoute(spec.path, args.params);
+    const target = this.#cfg.baseUrl.pathname.replace(/\/$/, "") + path + queryString(args.query);
+    const sendOrg = args.orgHandle ?? spec.orgHandle ?? true;
+    const headers = this.#headers(sendOrg, spec.productId === true, opts, args.body !== undefined);
+    const body = args.body === undefined ? undefined : JSON.stringify(args.body);
+    const secrets = [...this.#cfg.auth.secrets(), ...secretValues(args.body)];
+    const maxRetries = opts.maxRetries ?? this.#cfg.maxRetries;
+    const timeoutMs = opts.timeoutMs ?? this.#cfg.timeoutMs;
+    const signal = opts.signal;
+    const where = { method, path };
+
+    for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
+      const outcome = await this.#attempt(method, path, target, headers, body, timeoutMs, signal);
+      let error: VoiceApiError;
+      let failure: Failure | null;
+      let retryAfterMs: number | undefined;
+      if (outcome.kind === "response") {
+        const { status } = outcome;
+        this.#log("debug", `${method} ${path} → ${status}`, {
+          ...where,
+          status,
+          attempt,
+          ms: Date.now() - started,
+        });
+        if (status >= 200 && status < 300 && status !== 206) {
+          return spec.schema === null
+            ? undefined
+            : this.#unwrap(spec.schema, spec.list === true, outcome, where);
+        }
+        retryAfterMs = parseRetryAfterMs(outcome.headers["retry-after"]);
+        error = createApiError({ ...outcome, ...where, retryAfterMs, secrets });
+        failure = { type: "status", status };
+      } else {
+        ({ error, failure } = outcome);
+        this.#log("debug", `${method} ${path} failed: ${error.name}`, {
+          ...where,
+          attempt,
+          error: error.name,
+        });
+      }
+      if (failure === null || attempt > maxRetries || !isRetryable(method, failure)) throw error;
+      const delayMs = retryDelayMs(attempt - 1, retryAfterMs, this.#policy);
+      this.#log("warn", `retrying ${method} ${path} in ${delayMs} ms after ${error.name}`, {
+        ...where,
+        attempt,
+        maxRetries,
+        delayMs,
+        status: error.status,
+      });
+      try {
+        await sleep(delayMs, signal);
+      } catch (cause) {
+        throw createApiError({ kind: "abort", ...where, cause });
+      }
+    }
+  }
+
+  /** One attempt: wait for a slot and the rate-limit window, send, read the whole body. */
+  async #attempt(
+    method: HttpMethod,
+    path: string,
+    target: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Outcome> {
+    const where = { method, path };
+    let release: (() => void) | undefined;
+    let ticket: Awaited<ReturnType<RateLimiter["acquire"]>> | undefined;
+    try {
+      release = await this.#gate.acquire(signal);
+      ticket = await this.#limiter.acquire(signal, this.#cfg.maxRetryAfterMs);
+    } catch (cause) {
+      release?.();
+      return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause }), failure: null };
+    }
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(), timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+    let headersSeen: ResponseHeaders | undefined;
+    try {
+      const res = await this.#dispatcher.request({
+        origin: this.#cfg.baseUrl.origin,
+        path: target,
+        method,
+        headers,
+        body: body ?? null,
+        signal: combined,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      headersSeen = res.headers;
+      const text = await res.body.text();
+      const status = res.statusCode;
+      ticket.done(res.headers, status === 429 ? parseRetryAfterMs(res.headers["retry-after"]) : undefined);
+      return { kind: "response", status, headers: res.headers, body: parseBody(text) };
+    } catch (cause) {
+      ticket.done(headersSeen);
+      if (signal?.aborted) {
+        return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause }), failure: null };
+      }
+      if (timer.signal.aborted) {
+        const error = createApiError({ kind: "timeout", ...where, timeoutMs, cause });
+        return { kind: "failure", error, failure: { type: "timeout" } };
+      }
+      const { code, sent } = classifyConnectionError(cause);
+      const error = createApiError({ kind: "connection", ...where, cause, sent, code });
+      return { kind: "failure", error, failure: { type: "connection", sent, code } };
+    } finally {
+      clearTimeout(timeout);
+      release();
+    }
+  }
+
+  /** Validates the envelope once; a mismatch becomes a ResponseValidationError naming the field. */
+  #unwrap(
+    schema: z.ZodType,
+    list: boolean,
+    res: { status: number; body: unknown },
+    where: { method: string; path: string },
+  ): unknown {
+    const issue = (path: string, message: string) =>
+      createApiError({ kind: "validation", ...where, status: res.status, issues: [{ path, message }] });
+    if (res.body === undefined) throw issue("", "expected a JSON body, got an empty one");
+    if (typeof res.body === "string") throw issue("", "expected a JSON body, got text");
+    let entry = this.#schemas.get(schema);
+    if (!entry) {
+      entry = { one: envelope(schema), list: listEnvelope(schema) };
+      this.#schemas.set(schema, entry);
+    }
+    const parsed = (list ? entry.list : entry.one).safeParse(res.body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({
+        path: formatPath(i.path),
+        message: i.message.replace(/^Invalid input: /, ""),
+      }));
+      throw createApiError({ kind: "validation", ...where, status: res.status, issues });
+    }
+    const data = parsed.data as { data: unknown; count?: number | null };
+    return list ? { data: data.data, count: data.count ?? undefined } : data.data;
+  }
+
+  #headers(
+    sendOrg: boolean,
+    sendProduct: boolean,
+    opts: RequestOptions,
+    hasBody: boolean,
+  ): Record<string, string> {
+    const h: Record<string, string> = {
+      ...this.#cfg.auth.headers(),
+      accept: "application/json",
+      "user-agent": [
+        this.#cfg.userAgent,
+        `pulumi-voice-platform-sdk/${SDK_VERSION}`,
+        `node/${process.version}`,
+      ]
+        .filter(Boolean)
+        .join(" "),
+    };
+    if (hasBody) h["content-type"] = "application/json";
+    const org = opts.orgHandle ?? this.#cfg.orgHandle;
+    if (sendOrg && org !== undefined) h["org-handle"] = org;
+    const product = opts.productId ?? this.#cfg.productId;
+    if (sendProduct && product !== undefined) h["product-id"] = product;
+    return h;
+  }
+
+  #log(level: "debug" | "warn", msg: string, meta: object): void {
+    try {
+      this.#cfg.logger?.[level](msg, meta);
+    } catch {
+      // A failing logger must not fail the call it describes.
+    }
+  }
+}
+
+function fillRoute(route: string, params: RequestArgs["params"]): string {
+  return route.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`route ${route}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function queryString(query: RequestArgs["query"]): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.append(k, String(v));
+  const s = qs.toString();
+  return s ? `?${s}` : "";
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Secret-looking string values of a request body, to scrub from error messages. */
+function secretValues(body: Record<string, unknown> | undefined): string[] {
+  if (!body) return [];
+  return Object.entries(body).flatMap(([k, v]) => (SECRET_KEY.test(k) && typeof v === "string" ? [v] : []));
+}

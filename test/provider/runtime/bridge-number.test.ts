@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bridge } from "../../../provider/runtime/bridge";
+import { bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
+import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
+
+let emu: TestEmulator;
+let configId: string;
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await configureRuntime(emu);
+});
+afterAll(() => emu.close());
+beforeEach(async () => {
+  await emu.admin.reset();
+  const config = await providerConfiguration.create(
+    await checked(providerConfiguration, { provider: "twilio", accountSid: "AC00000000000000000000000000000001", authToken: "t" }),
+  );
+  configId = config.id;
+  await bridge.create(await checked(bridge, { name: "Main", slug: "main" }));
+  await bridge.create(await checked(bridge, { name: "Other", slug: "other" }));
+});
+
+const links = async () => (await emu.admin.state()).links;
+const link = (phoneNumber: string, bridgeSlug = "main", extra = {}) =>
+  checked(bridgeNumber, { bridgeSlug, providerConfigurationId: configId, phoneNumber, ...extra });
+
+describe("BridgeNumber check and diff", () => {
+  it("normalizes a formatted number to E.164 and the id to a number", async () => {
+    expect(await link("+1 (415) 555-0100")).toMatchObject({ phoneNumber: "+14155550100", providerConfigurationId: Number(configId) });
+  });
+
+  it("names a malformed number and a bad configuration id", async () => {
+    const result = await bridgeNumber.check!({}, { bridgeSlug: "main", providerConfigurationId: "x", phoneNumber: "555-0100" });
+    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["phoneNumber", "providerConfigurationId"]);
+  });
+
+  it("accepts an unknown bridge slug at preview", async () => {
+    const result = await bridgeNumber.check!({}, { bridgeSlug: UNKNOWN, providerConfigurationId: 1, phoneNumber: "+14155550100" });
+    expect(result.failures ?? []).toEqual([]);
+  });
+
+  it("treats every input as identity and disconnects before connecting", async () => {
+    const olds = { bridgeSlug: "main", providerConfigurationId: 1, phoneNumber: "+14155550100", numberId: 7 };
+    expect((await bridgeNumber.diff!("id", olds, { ...olds })).changes).toBe(false);
+    const moved = await bridgeNumber.diff!("id", olds, { ...olds, bridgeSlug: "other" });
+    expect(moved).toMatchObject({ changes: true, replaces: ["bridgeSlug"], deleteBeforeReplace: true });
+  });
+});
+
+describe("BridgeNumber lifecycle against the emulator", () => {
+  it("connects, reads, and disconnects without releasing the number", async () => {
+    const created = await bridgeNumber.create(await link("+14155550100"));
+    expect(created.id).toBe(`main/${configId}/+14155550100`);
+    expect(created.outs).toMatchObject({ phoneNumber: "+14155550100", state: "ASSIGNED", numberId: expect.any(Number) });
+    expect(await links()).toHaveLength(1);
+
+    const read = await bridgeNumber.read!(created.id, created.outs);
+    expect(read.props).toEqual(created.outs);
+
+    await bridgeNumber.delete!(created.id, created.outs);
+    expect(await links()).toHaveLength(0);
+    const number = (await emu.admin.state()).numbers.find((n) => n.number === "+14155550100");
+    expect(number?.organization).toBe("acme");
+    await expect(bridgeNumber.delete!(created.id, created.outs)).resolves.toBeUndefined();
+  });
+
+  it("reports a number disconnected out of band as gone, and a deleted bridge too", async () => {
+    const created = await bridgeNumber.create(await link("+14155550101"));
+    await emu.admin.disconnectNumber("acme", "main", "+14155550101");
+    expect(await bridgeNumber.read!(created.id, created.outs)).toEqual({});
+    const again = await bridgeNumber.create(await link("+14155550101"));
+    await emu.admin.deleteBridge("acme", "main");
+    expect(await bridgeNumber.read!(again.id, again.outs)).toEqual({});
+  });
+
+  it("reads from the id alone, as Resource.get does", async () => {
+    const created = await bridgeNumber.create(await link("+14155550102"));
+    const read = await bridgeNumber.read!(created.id, {});
+    expect(read.inputs).toEqual({ bridgeSlug: "main", providerConfigurationId: Number(configId), phoneNumber: "+14155550102" });
+  });
+
+  it("fails to link a number already on another bridge, and adopts its own link", async () => {
+    await bridgeNumber.create(await link("+14155550103"));
+    const error = (await bridgeNumber.create(await link("+14155550103", "other")).catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(/voice:BridgeNumber create failed: POST \/telephony\/bridges\/other\/connect-provider\/ .*400/);
+    const adopted = await bridgeNumber.create(await link("+14155550103", "main", { adopt: true }));
+    expect(adopted.outs.bridgeSlug).toBe("main");
+    expect(await links()).toHaveLength(1);
+  });
+
+  it("links many numbers of one bridge in parallel with few detail reads", async () => {
+    await emu.admin.clearRequests();
+    const numbers = Array.from({ length: 8 }, (_, i) => `+1415555010${i}`);
+    const created = await Promise.all(numbers.map(async (n) => bridgeNumber.create(await link(n))));
+    expect(created.every((c) => c.outs.state === "ASSIGNED")).toBe(true);
+    const requests = (await emu.admin.requests());
+    const detailReads = requests.filter((r) => r.method === "GET" && r.path === "/telephony/bridges/main/");
+    expect(requests.filter((r) => r.path.endsWith("/connect-provider/"))).toHaveLength(8);
+    expect(detailReads.length).toBeLessThan(8);
+  });
+});

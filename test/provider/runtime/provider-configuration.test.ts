@@ -1,0 +1,111 @@
+import { inspect } from "node:util";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bridge } from "../../../provider/runtime/bridge";
+import { bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { providerConfiguration as config } from "../../../provider/runtime/provider-configuration";
+import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { checked, configureRuntime } from "../../fixtures/provider";
+
+const ACCOUNT = "AC00000000000000000000000000000001";
+const SECRET = "auth-token-s3cret-value";
+
+let emu: TestEmulator;
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  await configureRuntime(emu);
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.admin.reset());
+
+const stored = async () => (await emu.admin.state()).configurations;
+const declared = (extra: Record<string, unknown> = {}) =>
+  checked(config, { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET, ...extra });
+
+describe("ProviderConfiguration check", () => {
+  it("normalizes the provider slug", async () => {
+    expect(await declared({ provider: " Twilio " })).toMatchObject({ provider: "twilio" });
+  });
+
+  it("refuses a provider that is not in the catalogue, listing the catalogue", async () => {
+    const result = await config.check!({}, { provider: "acme-tel", accountSid: ACCOUNT, authToken: SECRET });
+    expect(result.failures).toHaveLength(1);
+    expect(result.failures?.[0]?.property).toBe("provider");
+    expect(result.failures?.[0]?.reason).toMatch(/not in the provider catalogue \(.*twilio.*\)/);
+  });
+
+  it("names missing and empty fields without echoing the token", async () => {
+    const result = await config.check!({}, { provider: "twilio", accountSid: "" });
+    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["accountSid", "authToken"]);
+  });
+});
+
+describe("ProviderConfiguration diff", () => {
+  const olds = { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET, configurationId: 1, createdAt: "t" };
+  it("is no change when equal", async () => {
+    expect((await config.diff!("1", olds, { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET })).changes).toBe(false);
+  });
+  it("updates account SID and auth token in place", async () => {
+    const d = await config.diff!("1", olds, { provider: "twilio", accountSid: "AC2", authToken: "other" });
+    expect(d).toMatchObject({ changes: true, replaces: [] });
+  });
+  it("replaces on a provider change", async () => {
+    const d = await config.diff!("1", olds, { provider: "plivo", accountSid: ACCOUNT, authToken: SECRET });
+    expect(d.replaces).toEqual(["provider"]);
+  });
+});
+
+describe("ProviderConfiguration lifecycle against the emulator", () => {
+  it("creates with the token stored, reads without losing it, updates in place, deletes", async () => {
+    const created = await config.create(await declared());
+    expect(created.outs).toMatchObject({ provider: "twilio", accountSid: ACCOUNT, authToken: SECRET });
+    expect(created.id).toBe(String(created.outs.configurationId));
+    expect((await stored())[0]).toMatchObject({ provider: "twilio", account_sid: ACCOUNT, auth_token: SECRET });
+
+    const read = await config.read!(created.id, created.outs);
+    expect(read.props).toEqual(created.outs);
+    expect(read.inputs).toEqual({ provider: "twilio", accountSid: ACCOUNT, authToken: SECRET });
+    expect(JSON.stringify(read)).not.toContain("****");
+
+    const updated = await config.update!(created.id, created.outs, await declared({ authToken: "rotated-token" }));
+    expect(updated.outs).toMatchObject({ configurationId: created.outs.configurationId, authToken: "rotated-token" });
+    expect((await stored())[0]?.auth_token).toBe("rotated-token");
+
+    await config.delete!(created.id, updated.outs);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("reflects an out-of-band account change and deletion", async () => {
+    const created = await config.create(await declared());
+    await emu.admin.patchConfiguration("acme", created.outs.configurationId, { account_sid: "AC-hand-edited" });
+    expect((await config.read!(created.id, created.outs)).props?.accountSid).toBe("AC-hand-edited");
+    await emu.admin.deleteConfiguration("acme", created.outs.configurationId);
+    expect(await config.read!(created.id, created.outs)).toEqual({});
+  });
+
+  it("adopts an existing configuration by provider and account SID", async () => {
+    const first = await config.create(await declared({ authToken: "old-token" }));
+    const adopted = await config.create(await declared({ adopt: true }));
+    expect(adopted.id).toBe(first.id);
+    expect(await stored()).toHaveLength(1);
+    expect((await stored())[0]?.auth_token).toBe(SECRET);
+  });
+
+  it("fails a duplicate without adopt, and the error holds no secret", async () => {
+    await config.create(await declared());
+    const error = (await config.create(await declared()).catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(/voice:ProviderConfiguration create failed: POST \/telephony\/providers-configurations\/ .*400/);
+    expect(`${error.message}${error.stack}${inspect(error)}`).not.toContain(SECRET);
+  });
+
+  it("refuses to delete a configuration a bridge number still uses", async () => {
+    const created = await config.create(await declared());
+    await emu.admin.seed({});
+    await bridge.create(await checked(bridge, { name: "B", slug: "b" }));
+    await bridgeNumber.create(
+      await checked(bridgeNumber, { bridgeSlug: "b", providerConfigurationId: created.id, phoneNumber: "+14155550100" }),
+    );
+    const error = (await config.delete!(created.id, created.outs).catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(/DELETE .*400.*configuration_in_use/);
+    expect(await stored()).toHaveLength(1);
+  });
+});
