@@ -38,15 +38,19 @@ export class PlatformRouter {
     private readonly ctx: EmulatorContext,
   ) {}
 
+  /** Register `GET <prefix><path>` (`:name` marks a path parameter). */
   get(path: string, handler: PlatformHandler): void {
     this.#add("GET", path, handler);
   }
+  /** Register `POST <prefix><path>`. */
   post(path: string, handler: PlatformHandler): void {
     this.#add("POST", path, handler);
   }
+  /** Register `PATCH <prefix><path>`. */
   patch(path: string, handler: PlatformHandler): void {
     this.#add("PATCH", path, handler);
   }
+  /** Register `DELETE <prefix><path>`. */
   delete(path: string, handler: PlatformHandler): void {
     this.#add("DELETE", path, handler);
   }

@@ -1,11 +1,12 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { ADMIN_PREFIX, registerAdminRoutes } from "./admin";
+import { authenticate } from "./auth";
 import { installBodyParser } from "./body";
 import type { EmulatorContext } from "./context";
 import { FaultRegistry } from "./faults";
 import { loadState, Persistence } from "./persistence";
-import { installPlatformGate, platformMeta } from "./pipeline";
-import { RateLimiter } from "./rate-limit";
+import { installPlatformGate, platformMeta, platformPath } from "./pipeline";
+import { ANONYMOUS, RateLimiter, rateLimitHeaders } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { PlatformRouter } from "./router";
 import { registerAgentRoutes } from "./routes/agents";
@@ -63,7 +64,19 @@ const ROUTE_GROUPS = [
 
 /** Build the Fastify app over a context (not listening yet). */
 export function buildApp(ctx: EmulatorContext): FastifyInstance {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    // A malformed URL fails before any hook runs; answer it in the platform's shape anyway.
+    frameworkErrors: (error, request, genericReply) => {
+      const reply = genericReply as unknown as FastifyReply;
+      if (platformPath(request.url) !== null) {
+        const auth = authenticate(ctx.store, request.headers.authorization);
+        reply.headers(rateLimitHeaders(ctx.limiter.peek(auth.ok ? auth.grant.token : ANONYMOUS)));
+      }
+      return reply.code(400).send({ error: { code: "invalid_request", message: error.message } });
+    },
+  });
   installBodyParser(app);
   installPlatformGate(app, ctx);
   const router = new PlatformRouter(app, ctx);

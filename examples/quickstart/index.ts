@@ -3,17 +3,17 @@ import * as voice from "pulumi-voice-platform";
 
 // Connection settings come from `voice:baseUrl`, `voice:token` (secret) and `voice:orgHandle`.
 const config = new pulumi.Config();
-const numbers = config.requireObject<string[]>("numbers");
+const numbers = config.getObject<string[]>("numbers") ?? ["+14155550100", "+14155550101"];
 
 const twilio = new voice.ProviderConfiguration("twilio", {
   provider: "twilio",
-  accountSid: config.require("accountSid"),
+  accountSid: config.get("accountSid") ?? "AC00000000000000000000000000000001",
   authToken: config.requireSecret("twilioAuthToken"),
 });
 
 const bridge = new voice.Bridge("support", {
-  name: config.require("bridgeName"),
-  slug: config.require("bridgeSlug"),
+  name: config.get("bridgeName") ?? "Support line",
+  slug: config.get("bridgeSlug") ?? "support-line",
 });
 
 const links = numbers.map(
@@ -26,7 +26,7 @@ const links = numbers.map(
 );
 
 const trunk = new voice.SipTrunk("primary", {
-  name: config.require("trunkName"),
+  name: config.get("trunkName") ?? "primary",
   sipUrl: "sip.acme.example",
   transport: "tls",
   port: "5061",
@@ -36,7 +36,7 @@ const trunk = new voice.SipTrunk("primary", {
 });
 
 // Read-only lookups feed the program: the space and agents the numbers serve.
-const space = voice.getSpaceOutput({ token: config.require("spaceToken") });
+const space = voice.getSpaceOutput({ token: config.get("spaceToken") ?? "sp-acme-support" });
 const agents = voice.getAgentsOutput();
 
 export const bridgeSlug = bridge.slug;
@@ -44,4 +44,4 @@ export const linkedNumbers = links.map((link) => link.phoneNumber);
 export const numberStates = links.map((link) => link.state);
 export const trunkId = trunk.trunkId;
 export const spaceName = space.name;
-export const publishedAgents = agents.apply((all) => all.filter((a) => a.state === "published").map((a) => a.handle));
+export const publishedAgents = agents.apply((all: voice.Agent[]) => all.filter((a) => a.state === "published").map((a) => a.handle));

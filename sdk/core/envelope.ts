@@ -18,6 +18,17 @@ export function listEnvelope<S extends z.ZodType>(item: S) {
   return z.preprocess((body) => (Array.isArray(body) ? { data: body } : body), envelope(z.array(item)));
 }
 
+const cache = new WeakMap<z.ZodType, { one: z.ZodType; list: z.ZodType }>();
+/** The (cached) envelope schema around `schema`: one record, or a list of them. */
+export function envelopeOf(schema: z.ZodType, list: boolean): z.ZodType {
+  let entry = cache.get(schema);
+  if (!entry) {
+    entry = { one: envelope(schema), list: listEnvelope(schema) };
+    cache.set(schema, entry);
+  }
+  return list ? entry.list : entry.one;
+}
+
 /** An unwrapped list answer. */
 export interface ListResult<T> {
   data: T[];

@@ -78,6 +78,8 @@ export class RateLimiter {
   #remaining = 0;
   /** Epoch ms when the known window ends; undefined: window unknown. */
   #resetAt: number | undefined;
+  /** Epoch ms before which nothing is sent (a 429's Retry-After). */
+  #blockedUntil = 0;
   #probing = false;
   #unpaced = false;
   #inFlight = 0;
@@ -90,6 +92,12 @@ export class RateLimiter {
     for (;;) {
       if (signal?.aborted) throw signal.reason;
       const now = this.now();
+      if (now < this.#blockedUntil) {
+        const wait = this.#blockedUntil - now;
+        await sleep(Math.min(wait, maxWaitMs), signal);
+        if (wait > maxWaitMs) this.#blockedUntil = 0; // honour a long Retry-After only up to the cap
+        continue;
+      }
       if (this.#resetAt !== undefined && now >= this.#resetAt) this.#resetAt = undefined;
       if (this.#unpaced) return this.#ticket(false);
       if (this.#resetAt === undefined) {
@@ -120,7 +128,8 @@ export class RateLimiter {
         finished = true;
         this.#inFlight--;
         const learned = headers !== undefined && this.#observe(headers);
-        if (retryAfterMs !== undefined) this.#spend(this.now() + retryAfterMs);
+        if (retryAfterMs !== undefined)
+          this.#blockedUntil = Math.max(this.#blockedUntil, this.now() + retryAfterMs);
         if (probe) {
           this.#probing = false;
           if (headers !== undefined && !learned && retryAfterMs === undefined) this.#unpaced = true;
@@ -149,11 +158,6 @@ export class RateLimiter {
       this.#remaining = Math.max(0, remaining - this.#inFlight);
     }
     return true;
-  }
-
-  #spend(until: number): void {
-    this.#remaining = 0;
-    this.#resetAt = Math.max(this.#resetAt ?? 0, until);
   }
 
   #waitForProbe(signal: AbortSignal | undefined): Promise<void> {

@@ -39,9 +39,11 @@ export function isRetryable(method: HttpMethod, failure: Failure): boolean {
 
 /** Capped exponential backoff with full jitter; `retry` is 0 for the first retry. */
 export function backoffMs(retry: number, policy: BackoffPolicy): number {
-  const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry));
-  const r = Math.min(1, Math.max(0, policy.random()));
-  return Math.floor(r * cap);
+  // The exponent is clamped so a zero base never meets an infinite factor (0·∞ = NaN).
+  const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(Math.max(0, retry), 52));
+  const raw = policy.random();
+  const r = Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 1;
+  return Math.min(Math.floor(r * cap), cap);
 }
 
 /** The wait before a retry: the server's `Retry-After` when given (capped), else the backoff. */
@@ -57,7 +59,8 @@ export function parseRetryAfterMs(
 ): number | undefined {
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!v) return undefined;
-  if (/^\d+(?:\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (/^-?\d+(?:\.\d+)?$/.test(v)) return v.startsWith("-") ? undefined : Math.round(Number(v) * 1000);
+  if (!/[a-z]/i.test(v)) return undefined; // an HTTP date always names its day and month
   const at = Date.parse(v);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

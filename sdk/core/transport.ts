@@ -1,7 +1,7 @@
-import { type Dispatcher, Pool } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { AuthStrategy } from "./auth";
-import { envelope, type ListResult, listEnvelope } from "./envelope";
+import { envelopeOf, type ListResult } from "./envelope";
 import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
 import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
 import {
@@ -14,6 +14,7 @@ import {
   retryDelayMs,
 } from "./retry";
 import { check, formatPath, RequestOptionsSchema } from "./validate";
+import { fillRoute, parseBody, queryString, secretValues, sharedPool } from "./wire";
 
 /** SDK version sent in `User-Agent`. */
 export const SDK_VERSION = "0.1.0";
@@ -83,19 +84,6 @@ interface BaseSpec {
 /** A call whose answer is `data` of one record (`list` false), a list, or nothing (`schema` null). */
 export type RequestSpec<S extends z.ZodType> = BaseSpec & { schema: S; list?: boolean };
 
-const pools = new Map<string, Pool>();
-/** One keep-alive pool per origin and size, shared by every client of the process. */
-function sharedPool(origin: string, connections: number): Pool {
-  const key = `${origin} ${connections}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = new Pool(origin, { connections, keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
-    pools.set(key, pool);
-  }
-  return pool;
-}
-
-const SECRET_KEY = /token|password|secret|key/i;
 type Outcome =
   | { kind: "response"; status: number; headers: ResponseHeaders; body: unknown }
   | { kind: "failure"; error: VoiceApiError; failure: Failure | null };
@@ -110,7 +98,6 @@ export class Transport {
   readonly #gate: Semaphore;
   readonly #limiter: RateLimiter;
   readonly #policy: BackoffPolicy;
-  readonly #schemas = new WeakMap<z.ZodType, { one: z.ZodType; list: z.ZodType }>();
 
   constructor(cfg: TransportConfig) {
     this.#cfg = cfg;
@@ -268,12 +255,7 @@ export class Transport {
       createApiError({ kind: "validation", ...where, status: res.status, issues: [{ path, message }] });
     if (res.body === undefined) throw issue("", "expected a JSON body, got an empty one");
     if (typeof res.body === "string") throw issue("", "expected a JSON body, got text");
-    let entry = this.#schemas.get(schema);
-    if (!entry) {
-      entry = { one: envelope(schema), list: listEnvelope(schema) };
-      this.#schemas.set(schema, entry);
-    }
-    const parsed = (list ? entry.list : entry.one).safeParse(res.body);
+    const parsed = envelopeOf(schema, list).safeParse(res.body);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({
         path: formatPath(i.path),
@@ -317,34 +299,4 @@ export class Transport {
       // A failing logger must not fail the call it describes.
     }
   }
-}
-
-function fillRoute(route: string, params: RequestArgs["params"]): string {
-  return route.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`route ${route}: missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-function queryString(query: RequestArgs["query"]): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.append(k, String(v));
-  const s = qs.toString();
-  return s ? `?${s}` : "";
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** Secret-looking string values of a request body, to scrub from error messages. */
-function secretValues(body: Record<string, unknown> | undefined): string[] {
-  if (!body) return [];
-  return Object.entries(body).flatMap(([k, v]) => (SECRET_KEY.test(k) && typeof v === "string" ? [v] : []));
 }

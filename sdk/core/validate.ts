@@ -52,7 +52,7 @@ export const SipTransport = z.enum(["tcp", "udp", "tls"], { error: "must be one 
 const PORT_ERROR = "must be an integer from 1 to 65535";
 /** A port as number or digit string; sent as the string the platform expects (T3). */
 export const Port = z
-  .union([z.number(), z.string().regex(/^\d{1,5}$/)], { error: PORT_ERROR })
+  .union([z.number(), z.string().regex(/^\d{1,5}$/, { error: PORT_ERROR })], { error: PORT_ERROR })
   .transform((p) => Number(p))
   .pipe(z.number().int({ error: PORT_ERROR }).min(1, { error: PORT_ERROR }).max(65535, { error: PORT_ERROR }))
   .transform(String);

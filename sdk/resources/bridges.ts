@@ -71,13 +71,16 @@ export const BridgeDisconnectResult = z.looseObject({
 export type BridgeDisconnectResult = z.infer<typeof BridgeDisconnectResult>;
 
 const obj = { error: "must be an object" };
+/** Body of create: a display name and the slug (identity, B1). */
 export const BridgeCreateParams = z.object({ name: NonEmpty, slug: Slug }, obj);
 export type BridgeCreateParams = z.input<typeof BridgeCreateParams>;
+/** Body of update: only the name can change (B3). */
 export const BridgeUpdateParams = z.object({ name: NonEmpty }, obj);
 export type BridgeUpdateParams = z.input<typeof BridgeUpdateParams>;
-/** `phone_number` in E.164; separators are removed before sending (N3). */
+/** Body of connect: `phone_number` in E.164; separators are removed before sending (N3). */
 export const BridgeConnectParams = z.object({ provider_config_id: Id, phone_number: E164 }, obj);
 export type BridgeConnectParams = z.input<typeof BridgeConnectParams>;
+/** Body of disconnect. */
 export const BridgeDisconnectParams = z.object({ phone_number: E164 }, obj);
 export type BridgeDisconnectParams = z.input<typeof BridgeDisconnectParams>;
 

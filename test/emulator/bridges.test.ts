@@ -70,7 +70,13 @@ describe("bridge CRUD", () => {
     await bridge("main");
     const res = await call("PATCH", `${BRIDGES}main/`, { body: { name: "Renamed", slug: "other" } });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ id: 1, name: "Renamed", slug: "main", provider: null, numbers: [] });
+    expect(res.json.data).toMatchObject({
+      id: 1,
+      name: "Renamed",
+      slug: "main",
+      provider: null,
+      numbers: [],
+    });
     expect((await call("GET", `${BRIDGES}main/`)).json.data.name).toBe("Renamed");
     expect((await call("GET", `${BRIDGES}other/`)).status).toBe(404);
     expect((await call("PATCH", `${BRIDGES}nope/`, { body: { name: "x" } })).status).toBe(404);
@@ -91,11 +97,14 @@ describe("bridge CRUD", () => {
     expect((await emu.admin.state()).bridges).toHaveLength(1);
   });
 
-  it.each(["Main", "-main", "main-", "ma_in", "a".repeat(65), "", "ma in"])("rejects slug %j (B1)", async (slug) => {
-    const res = await bridge(slug, "Name");
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.json.error.fields)).toEqual(["slug"]);
-  });
+  it.each(["Main", "-main", "main-", "ma_in", "a".repeat(65), "", "ma in"])(
+    "rejects slug %j (B1)",
+    async (slug) => {
+      const res = await bridge(slug, "Name");
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.json.error.fields)).toEqual(["slug"]);
+    },
+  );
 
   it.each(["a", "a1", "a-b-c", "a".repeat(64), "0"])("accepts slug %j (B1)", async (slug) => {
     expect((await bridge(slug, "Name")).status).toBe(201);
@@ -162,7 +171,10 @@ describe("connect and disconnect (B7, B8, B9)", () => {
     for (const id of [globexCfg, 999]) {
       const res = await connect("main", id, "+14155550100");
       expect(res.status).toBe(400);
-      expect(res.json.error).toMatchObject({ code: "invalid_provider_config", fields: { provider_config_id: expect.any(String) } });
+      expect(res.json.error).toMatchObject({
+        code: "invalid_provider_config",
+        fields: { provider_config_id: expect.any(String) },
+      });
     }
   });
 
@@ -201,7 +213,10 @@ describe("connect and disconnect (B7, B8, B9)", () => {
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.error.fields).sort()).toEqual(["phone_number", "provider_config_id"]);
     const missing = await call("POST", `${BRIDGES}main/connect-provider/`, { body: {} });
-    expect(missing.json.error.fields).toEqual({ provider_config_id: "is required", phone_number: "is required" });
+    expect(missing.json.error.fields).toEqual({
+      provider_config_id: "is required",
+      phone_number: "is required",
+    });
   });
 
   it("connect to an unknown bridge is 404", async () => {

@@ -72,7 +72,10 @@ describe("authentication (E4)", () => {
   });
 
   it("accepts the scheme word in any case", async () => {
-    const res = await call("GET", "/organizations/", { token: null, headers: { authorization: `token ${emu.token}` } });
+    const res = await call("GET", "/organizations/", {
+      token: null,
+      headers: { authorization: `token ${emu.token}` },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -89,7 +92,11 @@ describe("authentication (E4)", () => {
 
 describe("organization scoping (O1–O4)", () => {
   it("telephony endpoints need Org-Handle: 400 org_handle_required", async () => {
-    for (const path of ["/telephony/bridges/", "/telephony/providers-configurations/", "/telephony/trunks/"]) {
+    for (const path of [
+      "/telephony/bridges/",
+      "/telephony/providers-configurations/",
+      "/telephony/trunks/",
+    ]) {
       const res = await call("GET", path, { org: null });
       expect(res.status, path).toBe(400);
       expect(res.json.error.code).toBe("org_handle_required");
@@ -123,10 +130,12 @@ describe("organization scoping (O1–O4)", () => {
   });
 
   it("the same slug may exist in two organizations", async () => {
-    expect((await call("POST", "/telephony/bridges/", { org: "globex", body: { name: "G", slug: "s" } })).status).toBe(
-      201,
-    );
-    expect((await call("POST", "/telephony/bridges/", { org: "acme", body: { name: "A", slug: "s" } })).status).toBe(201);
+    expect(
+      (await call("POST", "/telephony/bridges/", { org: "globex", body: { name: "G", slug: "s" } })).status,
+    ).toBe(201);
+    expect(
+      (await call("POST", "/telephony/bridges/", { org: "acme", body: { name: "A", slug: "s" } })).status,
+    ).toBe(201);
     const acme = await call("GET", "/telephony/bridges/", { org: "acme" });
     expect(acme.json.data.map((b: { name: string }) => b.name)).toEqual(["A"]);
   });
@@ -157,6 +166,28 @@ describe("routing (E8)", () => {
     expect(res.status).toBe(405);
     expect(res.json.error.code).toBe("method_not_allowed");
     expect(String(res.headers.allow).split(", ").sort()).toEqual(["DELETE", "GET", "HEAD", "PATCH"]);
+  });
+
+  it("a malformed URL is a JSON 400 invalid_request with rate-limit headers", async () => {
+    const res = await call("GET", "/telephony/bridges/%zz/");
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe("invalid_request");
+    expectRateLimitHeaders(res.headers);
+  });
+
+  it("answers HEAD for GET endpoints", async () => {
+    const res = await call("HEAD", "/organizations/");
+    expect(res.status).toBe(200);
+    expect(res.text).toBe("");
+    expectRateLimitHeaders(res.headers);
+  });
+
+  it("a DELETE may carry a JSON Content-Type without a body", async () => {
+    await call("POST", "/telephony/bridges/", { body: { name: "A", slug: "a" } });
+    const res = await call("DELETE", "/telephony/bridges/a/", {
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(204);
   });
 
   it("paths outside the API answer JSON 404s too", async () => {

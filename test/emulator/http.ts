@@ -33,7 +33,11 @@ export function platform(emu: TestEmulator) {
       headers["content-type"] = "application/json";
     }
     Object.assign(headers, opts.headers);
-    const res = await request(`${emu.apiUrl}${path}`, { method: method as "GET", headers, body });
+    const res = await request(`${emu.apiUrl}${path}`, {
+      method: method as "GET",
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await res.body.text();
     let json: unknown;
     try {

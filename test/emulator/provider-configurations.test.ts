@@ -48,7 +48,10 @@ describe("provider configurations (P1–P6)", () => {
   it("lists the organization's configurations in id order with count", async () => {
     await create(twilio);
     await create({ provider: "plivo", account_sid: ACME_PLIVO_SID, auth_token: "p" });
-    await create({ provider: "twilio", account_sid: "AC00000000000000000000000000000002", auth_token: "g" }, "globex");
+    await create(
+      { provider: "twilio", account_sid: "AC00000000000000000000000000000002", auth_token: "g" },
+      "globex",
+    );
     const res = await call("GET", PATH);
     expect(res.json.count).toBe(2);
     expect(res.json.data.map((c: { provider: string }) => c.provider)).toEqual(["twilio", "plivo"]);
@@ -90,10 +93,15 @@ describe("provider configurations (P1–P6)", () => {
   it("PATCH onto another configuration's account is 400 already_exists", async () => {
     await create(twilio);
     const second = await create({ provider: "twilio", account_sid: "ACother", auth_token: "x" });
-    const res = await call("PATCH", `${PATH}${second.json.data.id}/`, { body: { account_sid: ACME_TWILIO_SID } });
+    const res = await call("PATCH", `${PATH}${second.json.data.id}/`, {
+      body: { account_sid: ACME_TWILIO_SID, auth_token: "must-not-land" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe("already_exists");
-    expect((await emu.admin.state()).configurations[1]?.account_sid).toBe("ACother");
+    expect((await emu.admin.state()).configurations[1]).toMatchObject({
+      account_sid: "ACother",
+      auth_token: "x",
+    });
   });
 
   it("validates provider against the catalogue and the strings (P1), naming every field", async () => {
@@ -121,7 +129,9 @@ describe("provider configurations (P1–P6)", () => {
     const refused = await call("DELETE", `${PATH}${id}/`);
     expect(refused.status).toBe(400);
     expect(refused.json.error.code).toBe("configuration_in_use");
-    await call("POST", "/telephony/bridges/b/disconnect-provider/", { body: { phone_number: "+14155550100" } });
+    await call("POST", "/telephony/bridges/b/disconnect-provider/", {
+      body: { phone_number: "+14155550100" },
+    });
     const deleted = await call("DELETE", `${PATH}${id}/`);
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe("");

@@ -104,7 +104,12 @@ describe("GET /telephony/numbers/ (O6, N2)", () => {
     const res = await call("GET", "/telephony/numbers/", { org: null });
     expect(res.json.count).toBe(5);
     for (const n of res.json.data) {
-      expect(n).toEqual({ id: expect.any(Number), number: expect.stringMatching(/^\+1800555010\d$/), state: "NOT_ASSIGNED", active: false });
+      expect(n).toEqual({
+        id: expect.any(Number),
+        number: expect.stringMatching(/^\+1800555010\d$/),
+        state: "NOT_ASSIGNED",
+        active: false,
+      });
     }
   });
 
@@ -184,7 +189,9 @@ describe("GET /telephony/overview/ (O5, B10)", () => {
   });
 
   it("accepts any Product-ID, and none", async () => {
-    expect((await call("GET", "/telephony/overview/", { headers: { "product-id": "other" } })).status).toBe(200);
+    expect((await call("GET", "/telephony/overview/", { headers: { "product-id": "other" } })).status).toBe(
+      200,
+    );
     expect((await call("GET", "/telephony/overview/")).status).toBe(200);
   });
 });

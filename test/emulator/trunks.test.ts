@@ -104,8 +104,16 @@ describe("SIP trunks (T1–T6)", () => {
     const second = await create({ ...full, name: "Secondary" });
     const rename = await call("PATCH", `${PATH}${second.json.data.id}/`, { body: { name: "Primary" } });
     expect(rename.json.error.code).toBe("already_exists");
+    // a refused rename changes none of the other fields of the same PATCH
+    const again = await call("PATCH", `${PATH}${second.json.data.id}/`, {
+      body: { name: "Primary", port: "6000" },
+    });
+    expect(again.status).toBe(400);
+    expect((await call("GET", `${PATH}${second.json.data.id}/`)).json.data.port).toBe("5061");
     // renaming to its own name is no clash
-    expect((await call("PATCH", `${PATH}${second.json.data.id}/`, { body: { name: "Secondary" } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `${PATH}${second.json.data.id}/`, { body: { name: "Secondary" } })).status,
+    ).toBe(200);
   });
 
   it("GET, PATCH and DELETE of unknown or another organization's trunk are 404 (T1)", async () => {

@@ -13,13 +13,13 @@ beforeEach(() => emu.admin.reset());
 
 describe("request bodies (E9, E10, E14)", () => {
   it.each([
-    ["malformed JSON", "{\"name\": ", "application/json"],
+    ["malformed JSON", '{"name": ', "application/json"],
     ["a JSON array", "[1,2]", "application/json"],
     ["JSON null", "null", "application/json"],
-    ["a JSON string", "\"hello\"", "application/json"],
+    ["a JSON string", '"hello"', "application/json"],
     ["an empty body", "", "application/json"],
     ["form data", "name=a&slug=b", "application/x-www-form-urlencoded"],
-    ["text", "{\"name\":\"A\",\"slug\":\"a\"}", "text/plain"],
+    ["text", '{"name":"A","slug":"a"}', "text/plain"],
   ])("%s is 400 invalid_request and writes nothing", async (_label, body, type) => {
     const res = await call("POST", "/telephony/bridges/", { body, headers: { "content-type": type } });
     expect(res.status).toBe(400);
@@ -47,14 +47,18 @@ describe("request bodies (E9, E10, E14)", () => {
   });
 
   it("ignores unknown fields (E10)", async () => {
-    const res = await call("POST", "/telephony/bridges/", { body: { name: "A", slug: "a", colour: "red", id: 99 } });
+    const res = await call("POST", "/telephony/bridges/", {
+      body: { name: "A", slug: "a", colour: "red", id: 99 },
+    });
     expect(res.status).toBe(201);
     expect(res.json.data.id).toBe(1);
     expect(res.text).not.toContain("colour");
   });
 
   it("a body over 1 MiB is 413 payload_too_large", async () => {
-    const res = await call("POST", "/telephony/bridges/", { body: { name: "x".repeat(1_100_000), slug: "a" } });
+    const res = await call("POST", "/telephony/bridges/", {
+      body: { name: "x".repeat(1_100_000), slug: "a" },
+    });
     expect(res.status).toBe(413);
     expect(res.json.error.code).toBe("payload_too_large");
   });
@@ -77,7 +81,9 @@ describe("request bodies (E9, E10, E14)", () => {
   });
 
   it("a PATCH with one bad field changes none of the good ones", async () => {
-    const created = await call("POST", "/telephony/trunks/", { body: { name: "T", sip_url: "pbx.example.com" } });
+    const created = await call("POST", "/telephony/trunks/", {
+      body: { name: "T", sip_url: "pbx.example.com" },
+    });
     const id = created.json.data.id;
     const res = await call("PATCH", `/telephony/trunks/${id}/`, { body: { name: "Changed", port: "0" } });
     expect(res.status).toBe(400);
@@ -106,7 +112,13 @@ describe("pagination (L1, L2, L3)", () => {
       Array.from({ length: 20 }, (_, i) => `b${i + 1}`),
     );
     const second = await call("GET", "/telephony/bridges/?page=2");
-    expect(second.json.data.map((b: { slug: string }) => b.slug)).toEqual(["b21", "b22", "b23", "b24", "b25"]);
+    expect(second.json.data.map((b: { slug: string }) => b.slug)).toEqual([
+      "b21",
+      "b22",
+      "b23",
+      "b24",
+      "b25",
+    ]);
     const sized = await call("GET", "/telephony/bridges/?page_size=10");
     expect(sized.json.data).toHaveLength(10);
     const third = await call("GET", "/telephony/bridges/?page=3&page_size=10");

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type VoiceClientOptions, VoiceClient } from "../../sdk";
+import { VoiceClient, type VoiceClientOptions } from "../../sdk";
 import type { TestEmulator } from "../fixtures/emulator";
 
 /** A logger that keeps every call, to assert on what the SDK logs. */
@@ -57,7 +57,12 @@ export async function closedPort(): Promise<number> {
 }
 
 /** Answers `body` as JSON with `status`. */
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
@@ -70,4 +75,13 @@ export async function rejectionOf(p: PromiseLike<unknown>): Promise<unknown> {
     return e;
   }
   throw new Error("expected a rejection, but it resolved");
+}
+
+/** Polls `probe` until it returns true (the emulator logs a request only once it has handled it). */
+export async function eventually(probe: () => Promise<boolean>, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
