@@ -37,7 +37,9 @@ export function checkWith(schema: Shape, news: Record<string, unknown>): dynamic
 }
 
 function propertyPath(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+  return path
+    .map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join("");
 }
 
 function reasonOf(issue: z.core.$ZodIssue, present: Record<string, unknown>): string {

@@ -29,7 +29,9 @@ export class VoiceContext {
 
   /** Slugs of the platform's telephony provider catalogue, fetched once. */
   catalogue(): Promise<readonly string[]> {
-    this.#catalogue ??= this.ready().then(async (client) => (await client.providers.list()).data.map((p) => p.slug));
+    this.#catalogue ??= this.ready().then(async (client) =>
+      (await client.providers.list()).data.map((p) => p.slug),
+    );
     this.#catalogue.catch(() => {
       this.#catalogue = undefined;
     });

@@ -40,7 +40,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === "object") {
     if (typeof b !== "object" || b === null || Array.isArray(b)) return false;
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return [...keys].every((k) =>
+      sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    );
   }
   return a === b;
 }

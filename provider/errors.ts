@@ -17,7 +17,11 @@ export function operationError(type: string, operation: string, err: unknown): E
 }
 
 /** Runs one provider operation, turning any failure into an {@link operationError}. */
-export async function describeFailures<T>(type: string, operation: string, run: () => Promise<T>): Promise<T> {
+export async function describeFailures<T>(
+  type: string,
+  operation: string,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (err) {

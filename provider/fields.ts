@@ -83,7 +83,9 @@ const validIp = (value: string): boolean => {
 
 /** A set of IP addresses or CIDR ranges, normalized, de-duplicated and sorted so order never makes a diff. */
 export const ipSet = z
-  .array(z.string().transform(normalizeIp).refine(validIp, { message: "must be an IPv4/IPv6 address or CIDR" }))
+  .array(
+    z.string().transform(normalizeIp).refine(validIp, { message: "must be an IPv4/IPv6 address or CIDR" }),
+  )
   .transform((ips) => [...new Set(ips)].sort());
 
 /** A positive integer id, given as number or numeric string (ids cross Pulumi as strings). */

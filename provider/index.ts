@@ -1,6 +1,6 @@
 export { Bridge, type BridgeArgs } from "./bridge";
 export { BridgeNumber, type BridgeNumberArgs } from "./bridge-number";
-export { resolveSettings, type VoiceSettings, VoiceConfigError } from "./config";
+export { resolveSettings, VoiceConfigError, type VoiceSettings } from "./config";
 export * from "./data-sources/agents";
 export * from "./data-sources/bridges";
 export * from "./data-sources/numbers";

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { configFingerprint, type ConfigLookup } from "./config";
+import { type ConfigLookup, configFingerprint } from "./config";
 import { VoiceContext } from "./context";
 
 let current: { fingerprint: string; context: VoiceContext } | undefined;

@@ -25,14 +25,38 @@ export class ProviderConfiguration extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string | null>;
 
   /** Looks up an existing configuration by its platform id, e.g. one made in the dashboard. */
-  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ProviderConfiguration {
-    return new ProviderConfiguration(name, undefined as unknown as ProviderConfigurationArgs, { ...opts, id });
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ProviderConfiguration {
+    return new ProviderConfiguration(name, undefined as unknown as ProviderConfigurationArgs, {
+      ...opts,
+      id,
+    });
   }
 
   constructor(name: string, args: ProviderConfigurationArgs, opts?: pulumi.CustomResourceOptions);
-  constructor(name: string, args: ProviderConfigurationArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { provider: undefined, accountSid: undefined, authToken: undefined, configurationId: undefined, createdAt: undefined };
+  constructor(
+    name: string,
+    args: ProviderConfigurationArgs | undefined,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    const outputs = {
+      provider: undefined,
+      accountSid: undefined,
+      authToken: undefined,
+      configurationId: undefined,
+      createdAt: undefined,
+    };
     const inputs = args ? { ...args, authToken: pulumi.secret(args.authToken) } : {};
-    super(shim, name, { ...outputs, ...inputs }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authToken"] }), "voice", "ProviderConfiguration");
+    super(
+      shim,
+      name,
+      { ...outputs, ...inputs },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authToken"] }),
+      "voice",
+      "ProviderConfiguration",
+    );
   }
 }

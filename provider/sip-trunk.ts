@@ -57,7 +57,15 @@ export class SipTrunk extends pulumi.dynamic.Resource {
       orgHandle: undefined,
       createdAt: undefined,
     };
-    const inputs = args?.authPassword === undefined ? args : { ...args, authPassword: pulumi.secret(args.authPassword) };
-    super(shim, name, { ...outputs, ...inputs }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }), "voice", "SipTrunk");
+    const inputs =
+      args?.authPassword === undefined ? args : { ...args, authPassword: pulumi.secret(args.authPassword) };
+    super(
+      shim,
+      name,
+      { ...outputs, ...inputs },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }),
+      "voice",
+      "SipTrunk",
+    );
   }
 }

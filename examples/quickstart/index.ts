@@ -44,4 +44,6 @@ export const linkedNumbers = links.map((link) => link.phoneNumber);
 export const numberStates = links.map((link) => link.state);
 export const trunkId = trunk.trunkId;
 export const spaceName = space.name;
-export const publishedAgents = agents.apply((all: voice.Agent[]) => all.filter((a) => a.state === "published").map((a) => a.handle));
+export const publishedAgents = agents.apply((all: voice.Agent[]) =>
+  all.filter((a) => a.state === "published").map((a) => a.handle),
+);

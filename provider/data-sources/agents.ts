@@ -18,7 +18,9 @@ const toAgent = (a: PlatformAgent): Agent => ({
   purpose: a.purpose ?? null,
 });
 
-const agents = dataSource<object, Agent[]>("getAgents", async (client) => (await client.agents.list()).data.map(toAgent));
+const agents = dataSource<object, Agent[]>("getAgents", async (client) =>
+  (await client.agents.list()).data.map(toAgent),
+);
 
 /** Arguments of {@link getAgent}. */
 export interface GetAgentArgs {
@@ -29,7 +31,9 @@ const agent = dataSource<GetAgentArgs, Agent>("getAgent", async (client, args) =
   const all = (await client.agents.list()).data;
   const found = all.find((a) => a.handle === args.handle);
   if (!found) {
-    throw new Error(`no agent with handle "${args.handle}" (agents: ${all.map((a) => a.handle).join(", ") || "none"})`);
+    throw new Error(
+      `no agent with handle "${args.handle}" (agents: ${all.map((a) => a.handle).join(", ") || "none"})`,
+    );
   }
   return toAgent(found);
 });

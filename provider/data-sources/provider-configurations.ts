@@ -8,13 +8,15 @@ export interface ProviderConfigurationSummary {
   createdAt: string | null;
 }
 
-const configurations = dataSource<object, ProviderConfigurationSummary[]>("getProviderConfigurations", async (client) =>
-  (await client.providerConfigurations.list()).data.map((c) => ({
-    id: c.id,
-    provider: c.provider,
-    accountSid: c.account_sid,
-    createdAt: c.created_at ?? null,
-  })),
+const configurations = dataSource<object, ProviderConfigurationSummary[]>(
+  "getProviderConfigurations",
+  async (client) =>
+    (await client.providerConfigurations.list()).data.map((c) => ({
+      id: c.id,
+      provider: c.provider,
+      accountSid: c.account_sid,
+      createdAt: c.created_at ?? null,
+    })),
 );
 
 /** Lists the organization's provider configurations. */

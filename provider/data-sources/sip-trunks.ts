@@ -23,7 +23,10 @@ const trunks = dataSource<object, SipTrunkSummary[]>("getSipTrunks", async (clie
     port: String(t.port),
     authUsername: t.auth_username ?? null,
     authPassword: t.auth_password ?? null,
-    allowedIps: (t.allowed_ips ?? "").split(",").map((ip) => ip.trim()).filter(Boolean),
+    allowedIps: (t.allowed_ips ?? "")
+      .split(",")
+      .map((ip) => ip.trim())
+      .filter(Boolean),
     active: t.active,
     orgHandle: t.org_handle ?? null,
   })),

@@ -18,7 +18,9 @@ const toSpace = (s: PlatformSpace): Space => ({
   createdAt: s.created_at ?? null,
 });
 
-const spaces = dataSource<object, Space[]>("getSpaces", async (client) => (await client.spaces.list()).data.map(toSpace));
+const spaces = dataSource<object, Space[]>("getSpaces", async (client) =>
+  (await client.spaces.list()).data.map(toSpace),
+);
 
 /** Arguments of {@link getSpace}. */
 export interface GetSpaceArgs {

@@ -31,15 +31,21 @@ export interface BridgeNumberOutputs {
 }
 
 /** The resource id: `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`, so `get` can rebuild the inputs. */
-export const bridgeNumberId = (i: Pick<BridgeNumberInputs, "bridgeSlug" | "providerConfigurationId" | "phoneNumber">) =>
-  `${i.bridgeSlug}/${i.providerConfigurationId}/${i.phoneNumber}`;
+export const bridgeNumberId = (
+  i: Pick<BridgeNumberInputs, "bridgeSlug" | "providerConfigurationId" | "phoneNumber">,
+) => `${i.bridgeSlug}/${i.providerConfigurationId}/${i.phoneNumber}`;
 
-function parseId(id: string): Pick<BridgeNumberInputs, "bridgeSlug" | "providerConfigurationId" | "phoneNumber"> {
+function parseId(
+  id: string,
+): Pick<BridgeNumberInputs, "bridgeSlug" | "providerConfigurationId" | "phoneNumber"> {
   const [bridgeSlug = "", configId = "", number = ""] = id.split("/");
   return { bridgeSlug, providerConfigurationId: Number(configId), phoneNumber: number };
 }
 
-function outputs(ids: ReturnType<typeof parseId>, bridge: BridgeDetail | undefined): BridgeNumberOutputs | undefined {
+function outputs(
+  ids: ReturnType<typeof parseId>,
+  bridge: BridgeDetail | undefined,
+): BridgeNumberOutputs | undefined {
   const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === ids.phoneNumber);
   if (!entry) return undefined;
   return {
@@ -59,7 +65,11 @@ export const bridgeNumber: dynamic.ResourceProvider = {
   },
 
   async diff(_id, olds, news) {
-    const rules = { bridgeSlug: { replaces: true }, providerConfigurationId: { replaces: true }, phoneNumber: { replaces: true } };
+    const rules = {
+      bridgeSlug: { replaces: true },
+      providerConfigurationId: { replaces: true },
+      phoneNumber: { replaces: true },
+    };
     // A number sits on one bridge at a time: the old link must go before the new one is made.
     return diffWith({ ...rules, adopt: { ignored: true } }, olds, news, { deleteBeforeReplace: true });
   },
@@ -68,21 +78,28 @@ export const bridgeNumber: dynamic.ResourceProvider = {
     return describeFailures(TYPE, "create", async () => {
       const context = runtimeContext();
       const client = await context.ready();
-      const linked = inputs.adopt ? outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug)) : undefined;
+      const linked = inputs.adopt
+        ? outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug))
+        : undefined;
       if (!linked) {
         await client.bridges.connectProvider(inputs.bridgeSlug, {
           provider_config_id: inputs.providerConfigurationId,
           phone_number: inputs.phoneNumber,
         });
       }
-      const outs = linked ?? outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug, context.bridgeDetails.now()));
+      const outs =
+        linked ??
+        outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug, context.bridgeDetails.now()));
       const id = bridgeNumberId(inputs);
       if (!outs) {
         // Connected, yet not on the bridge when read back: record what was made so destroy can undo it.
-        throw Object.assign(new Error(`${inputs.phoneNumber} was connected but is not listed on bridge ${inputs.bridgeSlug}`), {
-          id,
-          properties: inputs,
-        });
+        throw Object.assign(
+          new Error(`${inputs.phoneNumber} was connected but is not listed on bridge ${inputs.bridgeSlug}`),
+          {
+            id,
+            properties: inputs,
+          },
+        );
       }
       return { id, outs };
     });
@@ -90,9 +107,14 @@ export const bridgeNumber: dynamic.ResourceProvider = {
 
   async read(id, props: Partial<BridgeNumberOutputs>) {
     return describeFailures(TYPE, "read", async () => {
-      const ids = props.bridgeSlug && props.phoneNumber && props.providerConfigurationId
-        ? { bridgeSlug: props.bridgeSlug, providerConfigurationId: props.providerConfigurationId, phoneNumber: props.phoneNumber }
-        : parseId(id);
+      const ids =
+        props.bridgeSlug && props.phoneNumber && props.providerConfigurationId
+          ? {
+              bridgeSlug: props.bridgeSlug,
+              providerConfigurationId: props.providerConfigurationId,
+              phoneNumber: props.phoneNumber,
+            }
+          : parseId(id);
       const outs = outputs(ids, await runtimeContext().bridgeDetails.get(ids.bridgeSlug));
       if (!outs) return {};
       return { id, props: outs, inputs: ids };
@@ -114,7 +136,9 @@ export const bridgeNumber: dynamic.ResourceProvider = {
       try {
         await client.bridges.disconnectProvider(props.bridgeSlug, { phone_number: props.phoneNumber });
       } catch (err) {
-        const gone = err instanceof NotFoundError || (err instanceof BadRequestError && err.code === "number_not_linked");
+        const gone =
+          err instanceof NotFoundError ||
+          (err instanceof BadRequestError && err.code === "number_not_linked");
         if (!gone) throw err;
       }
     });

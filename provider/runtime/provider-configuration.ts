@@ -49,12 +49,21 @@ export const providerConfiguration: dynamic.ResourceProvider = {
     if (catalogue.includes(provider)) return result;
     return {
       inputs: result.inputs,
-      failures: [{ property: "provider", reason: `"${provider}" is not in the provider catalogue (${catalogue.join(", ")})` }],
+      failures: [
+        {
+          property: "provider",
+          reason: `"${provider}" is not in the provider catalogue (${catalogue.join(", ")})`,
+        },
+      ],
     };
   },
 
   async diff(_id, olds, news) {
-    return diffWith({ provider: { replaces: true }, accountSid: {}, authToken: {}, adopt: { ignored: true } }, olds, news);
+    return diffWith(
+      { provider: { replaces: true }, accountSid: {}, authToken: {}, adopt: { ignored: true } },
+      olds,
+      news,
+    );
   },
 
   async create(inputs: ProviderConfigurationInputs) {
@@ -87,7 +96,11 @@ export const providerConfiguration: dynamic.ResourceProvider = {
         throw err;
       }
       const outs = outputs(live, props.authToken);
-      const inputs = { provider: outs.provider, accountSid: outs.accountSid, ...(outs.authToken ? { authToken: outs.authToken } : {}) };
+      const inputs = {
+        provider: outs.provider,
+        accountSid: outs.accountSid,
+        ...(outs.authToken ? { authToken: outs.authToken } : {}),
+      };
       return { id, props: outs, inputs };
     });
   },

@@ -38,7 +38,15 @@ export interface SipTrunkOutputs {
 }
 
 const splitIps = (joined: string | null | undefined): string[] =>
-  [...new Set((joined ?? "").split(",").map((ip) => ip.trim()).filter(Boolean).map(normalizeIp))].sort();
+  [
+    ...new Set(
+      (joined ?? "")
+        .split(",")
+        .map((ip) => ip.trim())
+        .filter(Boolean)
+        .map(normalizeIp),
+    ),
+  ].sort();
 
 const outputs = (t: SipTrunk, authPassword: string | undefined): SipTrunkOutputs => ({
   name: t.name,
@@ -89,8 +97,12 @@ export const sipTrunk: dynamic.ResourceProvider = {
   async create(inputs: SipTrunkInputs) {
     return describeFailures(TYPE, "create", async () => {
       const client = await runtimeContext().ready();
-      const existing = inputs.adopt ? (await client.trunks.list()).data.find((t) => t.name === inputs.name) : undefined;
-      const trunk = existing ? await client.trunks.update(existing.id, body(inputs)) : await client.trunks.create(body(inputs));
+      const existing = inputs.adopt
+        ? (await client.trunks.list()).data.find((t) => t.name === inputs.name)
+        : undefined;
+      const trunk = existing
+        ? await client.trunks.update(existing.id, body(inputs))
+        : await client.trunks.create(body(inputs));
       return { id: String(trunk.id), outs: outputs(trunk, inputs.authPassword) };
     });
   },
@@ -126,7 +138,9 @@ export const sipTrunk: dynamic.ResourceProvider = {
       const desired = body(news);
       const current = body({ ...olds, authUsername: olds.authUsername ?? undefined } as SipTrunkInputs);
       const patch = Object.fromEntries(
-        Object.entries(desired).filter(([key, value]) => !sameValue(current[key as keyof typeof current], value)),
+        Object.entries(desired).filter(
+          ([key, value]) => !sameValue(current[key as keyof typeof current], value),
+        ),
       ) as SipTrunkUpdateParams;
       const trunk = await client.trunks.update(Number(id), patch);
       return { outs: outputs(trunk, news.authPassword) };

@@ -18,7 +18,11 @@ afterAll(() => emu.close());
 const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0);
 const slug = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/);
 const phone = fc
-  .tuple(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 7, maxLength: 14 }), fc.boolean())
+  .tuple(
+    fc.integer({ min: 1, max: 9 }),
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 7, maxLength: 14 }),
+    fc.boolean(),
+  )
   .map(([first, rest, formatted]) => {
     const digits = `${first}${rest.join("")}`;
     return formatted ? `+${digits.slice(0, 1)} (${digits.slice(1, 4)}) ${digits.slice(4)}` : `+${digits}`;
@@ -35,12 +39,22 @@ const CASES: Record<string, Case> = {
   Bridge: {
     provider: bridge,
     valid: fc.record({ name: text, slug }),
-    invalid: { name: fc.constantFrom("", "   ", "x".repeat(300), 42), slug: fc.constantFrom("Upper", "has space", "-lead", "a_b", "") },
+    invalid: {
+      name: fc.constantFrom("", "   ", "x".repeat(300), 42),
+      slug: fc.constantFrom("Upper", "has space", "-lead", "a_b", ""),
+    },
   },
   BridgeNumber: {
     provider: bridgeNumber,
-    valid: fc.record({ bridgeSlug: slug, providerConfigurationId: fc.oneof(fc.integer({ min: 1 }), fc.integer({ min: 1 }).map(String)), phoneNumber: phone }),
-    invalid: { phoneNumber: fc.constantFrom("4155550100", "+0123456789", "+1-abc", "+1"), providerConfigurationId: fc.constantFrom(0, -3, "x", 1.5) },
+    valid: fc.record({
+      bridgeSlug: slug,
+      providerConfigurationId: fc.oneof(fc.integer({ min: 1 }), fc.integer({ min: 1 }).map(String)),
+      phoneNumber: phone,
+    }),
+    invalid: {
+      phoneNumber: fc.constantFrom("4155550100", "+0123456789", "+1-abc", "+1"),
+      providerConfigurationId: fc.constantFrom(0, -3, "x", 1.5),
+    },
   },
   SipTrunk: {
     provider: sipTrunk,
@@ -54,12 +68,24 @@ const CASES: Record<string, Case> = {
       },
       { requiredKeys: ["name", "sipUrl"] },
     ),
-    invalid: { transport: fc.constantFrom("sctp", "", "http"), port: fc.constantFrom(0, 70000, "abc", "5060x"), allowedIps: fc.constantFrom(["999.1.1.1"], ["abc"], "10.0.0.1") },
+    invalid: {
+      transport: fc.constantFrom("sctp", "", "http"),
+      port: fc.constantFrom(0, 70000, "abc", "5060x"),
+      allowedIps: fc.constantFrom(["999.1.1.1"], ["abc"], "10.0.0.1"),
+    },
   },
   ProviderConfiguration: {
     provider: providerConfiguration,
-    valid: fc.record({ provider: fc.constantFrom("twilio", "Plivo", " telnyx "), accountSid: text, authToken: text }),
-    invalid: { provider: fc.constantFrom("nope", ""), accountSid: fc.constantFrom("", "  "), authToken: fc.constantFrom("", 7) },
+    valid: fc.record({
+      provider: fc.constantFrom("twilio", "Plivo", " telnyx "),
+      accountSid: text,
+      authToken: text,
+    }),
+    invalid: {
+      provider: fc.constantFrom("nope", ""),
+      accountSid: fc.constantFrom("", "  "),
+      authToken: fc.constantFrom("", 7),
+    },
   },
 };
 
@@ -67,7 +93,9 @@ describe.each(Object.entries(CASES))("%s check", (_type, { provider, valid, inva
   const knownKeys = Object.keys(invalid);
 
   it("never throws on arbitrary input, and every failure names a property", async () => {
-    const arbitraryInput = fc.dictionary(fc.constantFrom(...knownKeys, "name", "extra"), fc.anything(), { maxKeys: 6 });
+    const arbitraryInput = fc.dictionary(fc.constantFrom(...knownKeys, "name", "extra"), fc.anything(), {
+      maxKeys: 6,
+    });
     await fc.assert(
       fc.asyncProperty(arbitraryInput, async (news) => {
         const result = await provider.check!({}, news);

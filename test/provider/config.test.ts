@@ -8,10 +8,13 @@ const lookupOf = (values: Record<string, string>) => (key: string) => values[key
 
 describe("resolveSettings", () => {
   it("reads stack config, then the environment", () => {
-    const settings = resolveSettings(lookupOf({ "voice:baseUrl": "https://api.example.com", "voice:token": "t" }), {
-      VOICE_ORG_HANDLE: "acme",
-      VOICE_BASE_URL: "https://ignored.example.com",
-    });
+    const settings = resolveSettings(
+      lookupOf({ "voice:baseUrl": "https://api.example.com", "voice:token": "t" }),
+      {
+        VOICE_ORG_HANDLE: "acme",
+        VOICE_BASE_URL: "https://ignored.example.com",
+      },
+    );
     expect(settings).toMatchObject({ baseUrl: "https://api.example.com", token: "t", orgHandle: "acme" });
   });
 
@@ -24,14 +27,25 @@ describe("resolveSettings", () => {
       }
     })();
     expect(error).toBeInstanceOf(VoiceConfigError);
-    expect(error?.message).toMatch(/voice:baseUrl is not set: run `pulumi config set voice:baseUrl <value>` or set VOICE_BASE_URL/);
-    expect(error?.message).toMatch(/voice:token is not set: run `pulumi config set voice:token <value> --secret` or set VOICE_TOKEN/);
+    expect(error?.message).toMatch(
+      /voice:baseUrl is not set: run `pulumi config set voice:baseUrl <value>` or set VOICE_BASE_URL/,
+    );
+    expect(error?.message).toMatch(
+      /voice:token is not set: run `pulumi config set voice:token <value> --secret` or set VOICE_TOKEN/,
+    );
     expect(error?.message).toMatch(/voice:orgHandle is not set/);
   });
 
   it("rejects invalid knobs without echoing values", () => {
-    const values = { "voice:baseUrl": "not a url", "voice:token": "secret-token-123", "voice:orgHandle": "acme", "voice:maxRetries": "-1" };
-    expect(() => resolveSettings(lookupOf(values), {})).toThrow(/voice:baseUrl must be a URL[\s\S]*voice:maxRetries/);
+    const values = {
+      "voice:baseUrl": "not a url",
+      "voice:token": "secret-token-123",
+      "voice:orgHandle": "acme",
+      "voice:maxRetries": "-1",
+    };
+    expect(() => resolveSettings(lookupOf(values), {})).toThrow(
+      /voice:baseUrl must be a URL[\s\S]*voice:maxRetries/,
+    );
     try {
       resolveSettings(lookupOf(values), {});
     } catch (e) {
@@ -57,7 +71,9 @@ describe("the organization guard", () => {
 
   it("names voice:orgHandle and the usable handles for an unknown one", async () => {
     const context = new VoiceContext(lookupOf(voiceConfig(emu, { "voice:orgHandle": "initech" })));
-    await expect(context.ready()).rejects.toThrow(/voice:orgHandle "initech" is not an organization this token can use \(it can use: acme, globex\)/);
+    await expect(context.ready()).rejects.toThrow(
+      /voice:orgHandle "initech" is not an organization this token can use \(it can use: acme, globex\)/,
+    );
   });
 
   it("names voice:token when the platform refuses it, without echoing it", async () => {

@@ -49,9 +49,17 @@ const registered = (name: string) => {
 describe("a program under mocks", () => {
   it("registers each resource under its voice type token", async () => {
     const { Bridge, BridgeNumber, ProviderConfiguration, SipTrunk } = program;
-    const config = new ProviderConfiguration("twilio", { provider: "twilio", accountSid: "AC1", authToken: "tok-secret" });
+    const config = new ProviderConfiguration("twilio", {
+      provider: "twilio",
+      accountSid: "AC1",
+      authToken: "tok-secret",
+    });
     const bridge = new Bridge("main", { name: "Main", slug: "main" });
-    new BridgeNumber("main-0100", { bridgeSlug: bridge.slug, providerConfigurationId: config.id, phoneNumber: "+14155550100" });
+    new BridgeNumber("main-0100", {
+      bridgeSlug: bridge.slug,
+      providerConfigurationId: config.id,
+      phoneNumber: "+14155550100",
+    });
     new SipTrunk("primary", { name: "Primary", sipUrl: "sip.example.com", authPassword: "sip-secret" });
     await settle();
 
@@ -64,7 +72,9 @@ describe("a program under mocks", () => {
   it("makes a BridgeNumber depend on its Bridge and ProviderConfiguration", () => {
     const deps = registered("main-0100").dependencies;
     expect(deps).toContain("urn:pulumi:dev::voice-test::pulumi-nodejs:dynamic/voice:Bridge::main");
-    expect(deps).toContain("urn:pulumi:dev::voice-test::pulumi-nodejs:dynamic/voice:ProviderConfiguration::twilio");
+    expect(deps).toContain(
+      "urn:pulumi:dev::voice-test::pulumi-nodejs:dynamic/voice:ProviderConfiguration::twilio",
+    );
   });
 
   it("sends auth token and SIP password as secrets and lists them as secret outputs", () => {
@@ -73,7 +83,10 @@ describe("a program under mocks", () => {
     expect(config.object.authToken).toMatchObject({ [SECRET_SIG]: expect.any(String), value: "tok-secret" });
     const trunk = registered("primary");
     expect(trunk.additionalSecretOutputs).toEqual(["authPassword"]);
-    expect(trunk.object.authPassword).toMatchObject({ [SECRET_SIG]: expect.any(String), value: "sip-secret" });
+    expect(trunk.object.authPassword).toMatchObject({
+      [SECRET_SIG]: expect.any(String),
+      value: "sip-secret",
+    });
   });
 
   it("serializes one small forwarding provider per type, holding no schema, client or secret", () => {

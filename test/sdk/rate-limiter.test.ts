@@ -61,8 +61,8 @@ describe("RateLimiter", () => {
 
   it("sends one probe first; the rest wait for its headers, then spend the remaining budget", async () => {
     const h = windowHeaders(2);
-    // The clock says the window ends 150 ms from now, whatever the wall clock's second.
-    const skew = h.resetSec * 1000 - 150 - Date.now();
+    // The clock says the window ends 600 ms from now, whatever the wall clock's second.
+    const skew = h.resetSec * 1000 - 600 - Date.now();
     const clock = () => Date.now() + skew;
     const limiter = new RateLimiter(clock);
     const probe = await limiter.acquire(undefined, 10_000);

@@ -19,7 +19,15 @@ import {
   VoiceClient,
 } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { clientFor, closedPort, json, localServer, recordingLogger, rejectionOf } from "./helpers";
+import {
+  clientFor,
+  closedPort,
+  eventually,
+  json,
+  localServer,
+  recordingLogger,
+  rejectionOf,
+} from "./helpers";
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -330,14 +338,14 @@ describe("timeouts and aborts", () => {
     // The emulator drops a request whose client left during its latency from the log, so the
     // attempts are counted from the client's own retry warnings.
     const logger = recordingLogger();
-    const client = clientFor(emu, { timeoutMs: 80, logger });
-    await emu.admin.addFault({ kind: "latency", ms: 400, match: { method: "GET", path: "/agents/" } });
+    const client = clientFor(emu, { timeoutMs: 300, logger });
+    await emu.admin.addFault({ kind: "latency", ms: 2_000, match: { method: "GET", path: "/agents/" } });
     expect((await client.agents.list()).data).toHaveLength(3);
     expect(logger.calls.filter((c) => c.level === "warn").map((c) => c.msg)).toEqual([
       expect.stringMatching(/^retrying GET \/agents\/ in \d+ ms after TimeoutError$/),
     ]);
     logger.calls.length = 0;
-    await emu.admin.addFault({ kind: "latency", ms: 400, match: { method: "POST" } });
+    await emu.admin.addFault({ kind: "latency", ms: 2_000, match: { method: "POST" } });
     expect(await rejectionOf(client.bridges.create({ name: "Slow", slug: "slow" }))).toBeInstanceOf(
       TimeoutError,
     );
@@ -360,13 +368,17 @@ describe("timeouts and aborts", () => {
   });
 
   it("an abort during the backoff wait stops the retries", async () => {
-    await emu.admin.addFault({ kind: "status", status: 503, times: 0, match: { path: "/agents/" } });
+    // A 429 with Retry-After 5 s makes the wait deterministic; a token of its own keeps the
+    // client's pacing state for that 429 away from the other tests.
+    await emu.admin.seed({ tokens: [{ token: "tok-backoff-1", organizations: ["acme"] }] });
+    await emu.admin.addFault({ kind: "rate-limit", retryAfter: 5, match: { path: "/agents/" } });
     const ac = new AbortController();
-    const client = clientFor(emu, { retryBaseDelayMs: 5_000, retryMaxDelayMs: 5_000 });
+    const client = clientFor(emu, { token: "tok-backoff-1", maxRetryAfterMs: 10_000 });
     const pending = rejectionOf(client.agents.list({}, { signal: ac.signal }));
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await attempts("GET", "/agents/")).length === 1);
     ac.abort();
     expect(await pending).toBeInstanceOf(AbortError);
+    await new Promise((r) => setTimeout(r, 50));
     expect(await attempts("GET", "/agents/")).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as voice from "../../../provider";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { bridge } from "../../../provider/runtime/bridge";
+import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, voiceConfig } from "../../fixtures/provider";
 
 let emu: TestEmulator;
@@ -24,14 +24,30 @@ describe("data sources against the emulator", () => {
   });
 
   it("looks up one space and one agent, and names what was not found", async () => {
-    expect(await voice.getSpace({ token: "sp-acme-sales" })).toMatchObject({ name: "Sales", agentHandle: "sales-agent" });
-    expect(await voice.getAgent({ handle: "support-agent" })).toMatchObject({ name: "Support Agent", state: "published" });
-    await expect(voice.getSpace({ token: "sp-nope" })).rejects.toThrow(/getSpace lookup failed: GET \/spaces\/sp-nope\/ .*404/);
-    await expect(voice.getAgent({ handle: "ghost" })).rejects.toThrow(/no agent with handle "ghost" \(agents: .*support-agent/);
+    expect(await voice.getSpace({ token: "sp-acme-sales" })).toMatchObject({
+      name: "Sales",
+      agentHandle: "sales-agent",
+    });
+    expect(await voice.getAgent({ handle: "support-agent" })).toMatchObject({
+      name: "Support Agent",
+      state: "published",
+    });
+    await expect(voice.getSpace({ token: "sp-nope" })).rejects.toThrow(
+      /getSpace lookup failed: GET \/spaces\/sp-nope\/ .*404/,
+    );
+    await expect(voice.getAgent({ handle: "ghost" })).rejects.toThrow(
+      /no agent with handle "ghost" \(agents: .*support-agent/,
+    );
   });
 
   it("lists the catalogue and the organization's numbers, with and without the pool", async () => {
-    expect((await voice.getProviders()).map((p) => p.slug)).toEqual(["twilio", "plivo", "telnyx", "vonage", "exotel"]);
+    expect((await voice.getProviders()).map((p) => p.slug)).toEqual([
+      "twilio",
+      "plivo",
+      "telnyx",
+      "vonage",
+      "exotel",
+    ]);
     const own = await voice.getNumbers();
     expect(own.some((n) => n.number === "+14155550100")).toBe(true);
     expect(own.every((n) => !n.pool)).toBe(true);

@@ -15,7 +15,11 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   await emu.admin.reset();
   const config = await providerConfiguration.create(
-    await checked(providerConfiguration, { provider: "twilio", accountSid: "AC00000000000000000000000000000001", authToken: "t" }),
+    await checked(providerConfiguration, {
+      provider: "twilio",
+      accountSid: "AC00000000000000000000000000000001",
+      authToken: "t",
+    }),
   );
   configId = config.id;
   await bridge.create(await checked(bridge, { name: "Main", slug: "main" }));
@@ -28,16 +32,28 @@ const link = (phoneNumber: string, bridgeSlug = "main", extra = {}) =>
 
 describe("BridgeNumber check and diff", () => {
   it("normalizes a formatted number to E.164 and the id to a number", async () => {
-    expect(await link("+1 (415) 555-0100")).toMatchObject({ phoneNumber: "+14155550100", providerConfigurationId: Number(configId) });
+    expect(await link("+1 (415) 555-0100")).toMatchObject({
+      phoneNumber: "+14155550100",
+      providerConfigurationId: Number(configId),
+    });
   });
 
   it("names a malformed number and a bad configuration id", async () => {
-    const result = await bridgeNumber.check!({}, { bridgeSlug: "main", providerConfigurationId: "x", phoneNumber: "555-0100" });
-    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["phoneNumber", "providerConfigurationId"]);
+    const result = await bridgeNumber.check!(
+      {},
+      { bridgeSlug: "main", providerConfigurationId: "x", phoneNumber: "555-0100" },
+    );
+    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual([
+      "phoneNumber",
+      "providerConfigurationId",
+    ]);
   });
 
   it("accepts an unknown bridge slug at preview", async () => {
-    const result = await bridgeNumber.check!({}, { bridgeSlug: UNKNOWN, providerConfigurationId: 1, phoneNumber: "+14155550100" });
+    const result = await bridgeNumber.check!(
+      {},
+      { bridgeSlug: UNKNOWN, providerConfigurationId: 1, phoneNumber: "+14155550100" },
+    );
     expect(result.failures ?? []).toEqual([]);
   });
 
@@ -53,7 +69,11 @@ describe("BridgeNumber lifecycle against the emulator", () => {
   it("connects, reads, and disconnects without releasing the number", async () => {
     const created = await bridgeNumber.create(await link("+14155550100"));
     expect(created.id).toBe(`main/${configId}/+14155550100`);
-    expect(created.outs).toMatchObject({ phoneNumber: "+14155550100", state: "ASSIGNED", numberId: expect.any(Number) });
+    expect(created.outs).toMatchObject({
+      phoneNumber: "+14155550100",
+      state: "ASSIGNED",
+      numberId: expect.any(Number),
+    });
     expect(await links()).toHaveLength(1);
 
     const read = await bridgeNumber.read!(created.id, created.outs);
@@ -78,13 +98,21 @@ describe("BridgeNumber lifecycle against the emulator", () => {
   it("reads from the id alone, as Resource.get does", async () => {
     const created = await bridgeNumber.create(await link("+14155550102"));
     const read = await bridgeNumber.read!(created.id, {});
-    expect(read.inputs).toEqual({ bridgeSlug: "main", providerConfigurationId: Number(configId), phoneNumber: "+14155550102" });
+    expect(read.inputs).toEqual({
+      bridgeSlug: "main",
+      providerConfigurationId: Number(configId),
+      phoneNumber: "+14155550102",
+    });
   });
 
   it("fails to link a number already on another bridge, and adopts its own link", async () => {
     await bridgeNumber.create(await link("+14155550103"));
-    const error = (await bridgeNumber.create(await link("+14155550103", "other")).catch((e: Error) => e)) as Error;
-    expect(error.message).toMatch(/voice:BridgeNumber create failed: POST \/telephony\/bridges\/other\/connect-provider\/ .*400/);
+    const error = (await bridgeNumber
+      .create(await link("+14155550103", "other"))
+      .catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(
+      /voice:BridgeNumber create failed: POST \/telephony\/bridges\/other\/connect-provider\/ .*400/,
+    );
     const adopted = await bridgeNumber.create(await link("+14155550103", "main", { adopt: true }));
     expect(adopted.outs.bridgeSlug).toBe("main");
     expect(await links()).toHaveLength(1);
@@ -95,7 +123,7 @@ describe("BridgeNumber lifecycle against the emulator", () => {
     const numbers = Array.from({ length: 8 }, (_, i) => `+1415555010${i}`);
     const created = await Promise.all(numbers.map(async (n) => bridgeNumber.create(await link(n))));
     expect(created.every((c) => c.outs.state === "ASSIGNED")).toBe(true);
-    const requests = (await emu.admin.requests());
+    const requests = await emu.admin.requests();
     const detailReads = requests.filter((r) => r.method === "GET" && r.path === "/telephony/bridges/main/");
     expect(requests.filter((r) => r.path.endsWith("/connect-provider/"))).toHaveLength(8);
     expect(detailReads.length).toBeLessThan(8);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 beforeEach(() => emu.admin.reset());
 
-const bridgesOf = async (org = "acme") => (await emu.admin.state()).bridges.filter((b) => b.organization === org);
+const bridgesOf = async (org = "acme") =>
+  (await emu.admin.state()).bridges.filter((b) => b.organization === org);
 
 describe("Bridge check", () => {
   it("normalizes and accepts a valid bridge", async () => {
@@ -57,7 +58,9 @@ describe("Bridge diff", () => {
   });
 
   it("ignores the adopt switch", async () => {
-    expect((await bridge.diff!("support", olds, { name: "Support", slug: "support", adopt: true })).changes).toBe(false);
+    expect(
+      (await bridge.diff!("support", olds, { name: "Support", slug: "support", adopt: true })).changes,
+    ).toBe(false);
   });
 });
 
@@ -95,7 +98,9 @@ describe("Bridge lifecycle against the emulator", () => {
 
   it("fails on an existing slug, naming type, method, path and status", async () => {
     await bridge.create(await checked(bridge, { name: "Support", slug: "support" }));
-    const error = await bridge.create(await checked(bridge, { name: "Again", slug: "support" })).catch((e: Error) => e);
+    const error = await bridge
+      .create(await checked(bridge, { name: "Again", slug: "support" }))
+      .catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/voice:Bridge create failed: POST \/telephony\/bridges\/ .*400/);
     expect((error as Error).message).toMatch(/already_exists/);
@@ -103,7 +108,9 @@ describe("Bridge lifecycle against the emulator", () => {
 
   it("adopts an existing bridge by slug and applies the declared name", async () => {
     const first = await bridge.create(await checked(bridge, { name: "Made elsewhere", slug: "support" }));
-    const adopted = await bridge.create(await checked(bridge, { name: "Support", slug: "support", adopt: true }));
+    const adopted = await bridge.create(
+      await checked(bridge, { name: "Support", slug: "support", adopt: true }),
+    );
     expect(adopted.id).toBe("support");
     expect(adopted.outs.bridgeId).toBe(first.outs.bridgeId);
     expect((await bridgesOf()).map((b) => b.name)).toEqual(["Support"]);

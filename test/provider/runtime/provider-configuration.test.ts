@@ -40,9 +40,17 @@ describe("ProviderConfiguration check", () => {
 });
 
 describe("ProviderConfiguration diff", () => {
-  const olds = { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET, configurationId: 1, createdAt: "t" };
+  const olds = {
+    provider: "twilio",
+    accountSid: ACCOUNT,
+    authToken: SECRET,
+    configurationId: 1,
+    createdAt: "t",
+  };
   it("is no change when equal", async () => {
-    expect((await config.diff!("1", olds, { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET })).changes).toBe(false);
+    expect(
+      (await config.diff!("1", olds, { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET })).changes,
+    ).toBe(false);
   });
   it("updates account SID and auth token in place", async () => {
     const d = await config.diff!("1", olds, { provider: "twilio", accountSid: "AC2", authToken: "other" });
@@ -59,15 +67,26 @@ describe("ProviderConfiguration lifecycle against the emulator", () => {
     const created = await config.create(await declared());
     expect(created.outs).toMatchObject({ provider: "twilio", accountSid: ACCOUNT, authToken: SECRET });
     expect(created.id).toBe(String(created.outs.configurationId));
-    expect((await stored())[0]).toMatchObject({ provider: "twilio", account_sid: ACCOUNT, auth_token: SECRET });
+    expect((await stored())[0]).toMatchObject({
+      provider: "twilio",
+      account_sid: ACCOUNT,
+      auth_token: SECRET,
+    });
 
     const read = await config.read!(created.id, created.outs);
     expect(read.props).toEqual(created.outs);
     expect(read.inputs).toEqual({ provider: "twilio", accountSid: ACCOUNT, authToken: SECRET });
     expect(JSON.stringify(read)).not.toContain("****");
 
-    const updated = await config.update!(created.id, created.outs, await declared({ authToken: "rotated-token" }));
-    expect(updated.outs).toMatchObject({ configurationId: created.outs.configurationId, authToken: "rotated-token" });
+    const updated = await config.update!(
+      created.id,
+      created.outs,
+      await declared({ authToken: "rotated-token" }),
+    );
+    expect(updated.outs).toMatchObject({
+      configurationId: created.outs.configurationId,
+      authToken: "rotated-token",
+    });
     expect((await stored())[0]?.auth_token).toBe("rotated-token");
 
     await config.delete!(created.id, updated.outs);
@@ -76,7 +95,9 @@ describe("ProviderConfiguration lifecycle against the emulator", () => {
 
   it("reflects an out-of-band account change and deletion", async () => {
     const created = await config.create(await declared());
-    await emu.admin.patchConfiguration("acme", created.outs.configurationId, { account_sid: "AC-hand-edited" });
+    await emu.admin.patchConfiguration("acme", created.outs.configurationId, {
+      account_sid: "AC-hand-edited",
+    });
     expect((await config.read!(created.id, created.outs)).props?.accountSid).toBe("AC-hand-edited");
     await emu.admin.deleteConfiguration("acme", created.outs.configurationId);
     expect(await config.read!(created.id, created.outs)).toEqual({});
@@ -93,7 +114,9 @@ describe("ProviderConfiguration lifecycle against the emulator", () => {
   it("fails a duplicate without adopt, and the error holds no secret", async () => {
     await config.create(await declared());
     const error = (await config.create(await declared()).catch((e: Error) => e)) as Error;
-    expect(error.message).toMatch(/voice:ProviderConfiguration create failed: POST \/telephony\/providers-configurations\/ .*400/);
+    expect(error.message).toMatch(
+      /voice:ProviderConfiguration create failed: POST \/telephony\/providers-configurations\/ .*400/,
+    );
     expect(`${error.message}${error.stack}${inspect(error)}`).not.toContain(SECRET);
   });
 
@@ -102,7 +125,11 @@ describe("ProviderConfiguration lifecycle against the emulator", () => {
     await emu.admin.seed({});
     await bridge.create(await checked(bridge, { name: "B", slug: "b" }));
     await bridgeNumber.create(
-      await checked(bridgeNumber, { bridgeSlug: "b", providerConfigurationId: created.id, phoneNumber: "+14155550100" }),
+      await checked(bridgeNumber, {
+        bridgeSlug: "b",
+        providerConfigurationId: created.id,
+        phoneNumber: "+14155550100",
+      }),
     );
     const error = (await config.delete!(created.id, created.outs).catch((e: Error) => e)) as Error;
     expect(error.message).toMatch(/DELETE .*400.*configuration_in_use/);

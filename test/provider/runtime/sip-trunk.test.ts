@@ -26,21 +26,43 @@ const declared = (extra: Record<string, unknown> = {}) =>
 
 describe("SipTrunk check and diff", () => {
   it("fills the platform defaults and sorts the IP set", async () => {
-    expect(await declared()).toMatchObject({ transport: "tcp", port: "5060", allowedIps: ["10.0.0.1", "10.0.0.2"] });
+    expect(await declared()).toMatchObject({
+      transport: "tcp",
+      port: "5060",
+      allowedIps: ["10.0.0.1", "10.0.0.2"],
+    });
   });
 
   it("normalizes transport case and numeric ports", async () => {
-    expect(await declared({ transport: "TLS", port: 5061 })).toMatchObject({ transport: "tls", port: "5061" });
+    expect(await declared({ transport: "TLS", port: 5061 })).toMatchObject({
+      transport: "tls",
+      port: "5061",
+    });
   });
 
   it("names an unknown transport, a bad port and a bad IP with its index", async () => {
-    const result = await sipTrunk.check!({}, { name: "T", sipUrl: "sip.example.com", transport: "sctp", port: "70000", allowedIps: ["1.2.3.4", "nope"] });
-    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["allowedIps[1]", "port", "transport"]);
+    const result = await sipTrunk.check!(
+      {},
+      {
+        name: "T",
+        sipUrl: "sip.example.com",
+        transport: "sctp",
+        port: "70000",
+        allowedIps: ["1.2.3.4", "nope"],
+      },
+    );
+    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual([
+      "allowedIps[1]",
+      "port",
+      "transport",
+    ]);
   });
 
   it("sees IPs in another order as no change, and a new IP as an in-place update", async () => {
     const olds = { ...(await declared()), trunkId: 1 };
-    expect((await sipTrunk.diff!("1", olds, await declared({ allowedIps: ["10.0.0.1", "10.0.0.2"] }))).changes).toBe(false);
+    expect(
+      (await sipTrunk.diff!("1", olds, await declared({ allowedIps: ["10.0.0.1", "10.0.0.2"] }))).changes,
+    ).toBe(false);
     const d = await sipTrunk.diff!("1", olds, await declared({ allowedIps: ["10.0.0.3"], name: "Renamed" }));
     expect(d).toMatchObject({ changes: true, replaces: [] });
   });
@@ -49,15 +71,31 @@ describe("SipTrunk check and diff", () => {
 describe("SipTrunk lifecycle against the emulator", () => {
   it("creates, reads (password kept, never the mask), updates in place and deletes", async () => {
     const created = await sipTrunk.create(await declared());
-    expect(created.outs).toMatchObject({ name: "Primary", authPassword: PASSWORD, allowedIps: ["10.0.0.1", "10.0.0.2"], active: true });
-    expect((await trunks())[0]).toMatchObject({ auth_password: PASSWORD, source_ips: ["10.0.0.1", "10.0.0.2"] });
+    expect(created.outs).toMatchObject({
+      name: "Primary",
+      authPassword: PASSWORD,
+      allowedIps: ["10.0.0.1", "10.0.0.2"],
+      active: true,
+    });
+    expect((await trunks())[0]).toMatchObject({
+      auth_password: PASSWORD,
+      source_ips: ["10.0.0.1", "10.0.0.2"],
+    });
 
     const read = await sipTrunk.read!(created.id, created.outs);
     expect(read.props).toEqual(created.outs);
     expect(JSON.stringify(read)).not.toContain("****");
 
-    const updated = await sipTrunk.update!(created.id, created.outs, await declared({ port: "5080", allowedIps: ["10.0.0.9"] }));
-    expect(updated.outs).toMatchObject({ trunkId: created.outs.trunkId, port: "5080", allowedIps: ["10.0.0.9"] });
+    const updated = await sipTrunk.update!(
+      created.id,
+      created.outs,
+      await declared({ port: "5080", allowedIps: ["10.0.0.9"] }),
+    );
+    expect(updated.outs).toMatchObject({
+      trunkId: created.outs.trunkId,
+      port: "5080",
+      allowedIps: ["10.0.0.9"],
+    });
     expect((await trunks())[0]).toMatchObject({ port: "5080", source_ips: ["10.0.0.9"] });
 
     await sipTrunk.delete!(created.id, updated.outs);
@@ -67,7 +105,10 @@ describe("SipTrunk lifecycle against the emulator", () => {
   it("reflects out-of-band edits and deletion on read", async () => {
     const created = await sipTrunk.create(await declared());
     await emu.admin.patchTrunk("acme", created.outs.trunkId, { transport: "udp", active: false });
-    expect((await sipTrunk.read!(created.id, created.outs)).props).toMatchObject({ transport: "udp", active: false });
+    expect((await sipTrunk.read!(created.id, created.outs)).props).toMatchObject({
+      transport: "udp",
+      active: false,
+    });
     await emu.admin.deleteTrunk("acme", created.outs.trunkId);
     expect(await sipTrunk.read!(created.id, created.outs)).toEqual({});
   });
