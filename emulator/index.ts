@@ -1,3 +1,4 @@
+export { AdminClient, AdminError } from "./admin-client";
 export type { FaultInput, FaultKind } from "./faults";
 export type { RequestLogEntry } from "./request-log";
 export { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, type SeedInput } from "./seed";
