@@ -39,9 +39,10 @@ for (const n of spec.numbers ?? []) {
 
 const trunks = {};
 for (const t of spec.trunks ?? []) {
-  const { name, password, ...args } = t;
+  const { name, trunkName, password, ...args } = t;
   trunks[name] = new voice.SipTrunk(name, {
     ...args,
+    name: trunkName ?? name,
     ...(password ? { authPassword: config.requireSecret("sipPassword") } : {}),
   });
 }
