@@ -1,0 +1,196 @@
+// Whole programs through the real engine: validation at preview, secrets in state, get, adopt, lookups.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { VoiceClient } from "../../sdk";
+import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
+import {
+  OP_TIMEOUT_MS,
+  type ProgramSpec,
+  plainExport,
+  SECRETS,
+  type VoiceStack,
+  voiceStack,
+} from "../fixtures/voice-stack";
+
+const ACCOUNT = "AC00000000000000000000000000000001";
+
+let emu: TestEmulator;
+let voice: VoiceStack;
+let client: VoiceClient;
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  voice = await voiceStack(emu);
+  client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
+}, ENGINE_BUILD_TIMEOUT_MS);
+afterAll(async () => {
+  await voice?.cleanup();
+  await emu?.close();
+}, OP_TIMEOUT_MS);
+
+const everything: ProgramSpec = {
+  configurations: [{ name: "twilio", provider: "twilio", accountSid: ACCOUNT }],
+  bridges: [{ name: "main", bridgeName: "Main", slug: "main" }],
+  numbers: [{ name: "n0", bridge: "main", configuration: "twilio", phoneNumber: "+14155550100" }],
+  trunks: [{ name: "edge", sipUrl: "sip.acme.example", authUsername: "acme", password: true }],
+};
+
+/** Engine output of a failed operation. */
+async function failure(run: (onOutput: (line: string) => void) => Promise<unknown>): Promise<string> {
+  let output = "";
+  const error = await run((line) => (output += line)).then(
+    () => undefined,
+    (e: Error) => e,
+  );
+  if (!error) throw new Error(`the operation succeeded:\n${output}`);
+  return `${output}\n${error.message}`;
+}
+
+describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
+  beforeEach(async () => {
+    await voice.stack.destroy();
+    await emu.admin.reset();
+    await emu.admin.clearRequests();
+  });
+
+  it.each([
+    [
+      { bridges: [{ name: "main", bridgeName: "Main", slug: "Not A Slug" }] },
+      /voice:Bridge resource 'main': property slug value \{Not A Slug\} has a problem: must be 1-64 lowercase/,
+    ],
+    [
+      { numbers: [{ name: "n0", bridge: "main", configuration: 1, phoneNumber: "555-0100" }] },
+      /voice:BridgeNumber resource 'n0': property phoneNumber .* has a problem: must be an E\.164 phone number/,
+    ],
+    [
+      { trunks: [{ name: "edge", sipUrl: "sip.acme.example", transport: "sctp", port: "70000" }] },
+      /voice:SipTrunk resource 'edge': property (transport|port) .* has a problem: must be/,
+    ],
+  ] as [ProgramSpec, RegExp][])(
+    "fails an invalid program at preview, naming the property, with nothing written (%#)",
+    async (spec, message) => {
+      await voice.declare(spec);
+      expect(await failure((onOutput) => voice.stack.preview({ onOutput }))).toMatch(message);
+      const writes = (await emu.admin.requests()).filter((r) => r.method !== "GET");
+      expect(writes).toEqual([]);
+    },
+  );
+
+  it("fails an unknown provider slug at preview, listing the catalogue", async () => {
+    await voice.declare({
+      configurations: [{ name: "carrier", provider: "acme-telecom", accountSid: ACCOUNT }],
+    });
+    const output = await failure((onOutput) => voice.stack.preview({ onOutput }));
+    expect(output).toMatch(
+      /property provider .*"acme-telecom" is not in the provider catalogue \(twilio, plivo/,
+    );
+  });
+
+  it("keeps the API token, auth token and SIP password out of `pulumi stack export` through up and refresh", async () => {
+    await voice.declare(everything);
+    await voice.stack.up();
+    await voice.stack.refresh();
+    const state = await plainExport(voice.stack);
+    for (const secret of [emu.token, SECRETS.authToken, SECRETS.sipPassword])
+      expect(state).not.toContain(secret);
+    const resources = JSON.parse(state).deployment.resources as {
+      type: string;
+      outputs?: Record<string, unknown>;
+    }[];
+    const providerTexts = resources
+      .map((r) => r.outputs?.__provider)
+      .filter((p): p is string => typeof p === "string");
+    expect(providerTexts).toHaveLength(4);
+    for (const text of providerTexts) expect(text.length).toBeLessThan(2_500);
+  });
+
+  it("reads resources made elsewhere with Resource.get, and leaves them alone on destroy", async () => {
+    const config = await client.providerConfigurations.create({
+      provider: "twilio",
+      account_sid: ACCOUNT,
+      auth_token: "x",
+    });
+    await client.bridges.create({ name: "Legacy", slug: "legacy" });
+    await client.bridges.connectProvider("legacy", {
+      provider_config_id: config.id,
+      phone_number: "+14155550105",
+    });
+    const trunk = await client.trunks.create({ name: "legacy-trunk", sip_url: "sip.legacy.example" });
+    await voice.declare({
+      gets: [
+        { type: "Bridge", name: "legacy", id: "legacy" },
+        { type: "ProviderConfiguration", name: "legacy-config", id: String(config.id) },
+        { type: "SipTrunk", name: "legacy-trunk", id: String(trunk.id) },
+        { type: "BridgeNumber", name: "legacy-link", id: `legacy/${config.id}/+14155550105` },
+      ],
+    });
+    const up = await voice.stack.up();
+    expect(up.outputs.getNames?.value).toEqual({
+      legacy: "Legacy",
+      "legacy-config": undefined,
+      "legacy-trunk": "legacy-trunk",
+      "legacy-link": "+14155550105",
+    });
+    await voice.stack.destroy();
+    const state = await emu.admin.state();
+    expect([
+      state.bridges.length,
+      state.configurations.length,
+      state.trunks.length,
+      state.links.length,
+    ]).toEqual([1, 1, 1, 1]);
+  });
+
+  it("fails on resources that exist already, naming them, and adopts them with adopt: true", async () => {
+    const config = await client.providerConfigurations.create({
+      provider: "twilio",
+      account_sid: ACCOUNT,
+      auth_token: "old",
+    });
+    await client.bridges.create({ name: "Made by hand", slug: "main" });
+    await client.bridges.connectProvider("main", {
+      provider_config_id: config.id,
+      phone_number: "+14155550100",
+    });
+    await client.trunks.create({ name: "edge", sip_url: "old.example" });
+
+    await voice.declare(everything);
+    const output = await failure((onOutput) => voice.stack.up({ onOutput }));
+    expect(output).toMatch(
+      /voice:Bridge main \*\*creating failed\*\* error: voice:Bridge create failed: POST \/telephony\/bridges\/ → 400 already_exists: A bridge with slug 'main' already exists/,
+    );
+
+    await voice.stack.refresh();
+    const adopting: ProgramSpec = {
+      configurations: everything.configurations!.map((c) => ({ ...c, adopt: true })),
+      bridges: everything.bridges!.map((b) => ({ ...b, adopt: true })),
+      numbers: everything.numbers!.map((n) => ({ ...n, adopt: true })),
+      trunks: everything.trunks!.map((t) => ({ ...t, adopt: true })),
+    };
+    await voice.declare(adopting);
+    await voice.stack.up();
+    const state = await emu.admin.state();
+    expect(state.configurations).toMatchObject([{ id: config.id, auth_token: SECRETS.authToken }]);
+    expect(state.bridges).toMatchObject([{ slug: "main", name: "Main" }]);
+    expect(state.trunks).toMatchObject([{ name: "edge", sip_url: "sip.acme.example" }]);
+    expect(state.links).toHaveLength(1);
+    expect((await voice.stack.preview({ refresh: true, expectNoChanges: true })).changeSummary).toEqual({
+      same: 5,
+    });
+  });
+
+  it("feeds data sources with what the platform holds", async () => {
+    await voice.declare(everything);
+    await voice.stack.up();
+    await voice.declare({ ...everything, lookups: true });
+    const { outputs } = await voice.stack.up();
+    expect(outputs.organizations?.value).toEqual(["acme", "globex"]);
+    expect(outputs.spaces?.value).toEqual(["sp-acme-support", "sp-acme-sales"]);
+    expect(outputs.agent?.value).toBe("Support Agent");
+    expect(outputs.providers?.value).toEqual(["twilio", "plivo", "telnyx", "vonage", "exotel"]);
+    expect(outputs.assignedNumbers?.value).toEqual(["+14155550100"]);
+    expect(outputs.overviewLinked?.value).toEqual(["main:+14155550100"]);
+    expect(outputs.bridgeSlugs?.value).toEqual(["main"]);
+    expect(outputs.configurationAccounts?.value).toEqual([ACCOUNT]);
+    expect(outputs.trunkNames?.value).toEqual(["edge"]);
+  });
+});
