@@ -14,7 +14,7 @@ import {
   retryDelayMs,
 } from "./retry";
 import { check, formatPath, RequestOptionsSchema } from "./validate";
-import { fillRoute, parseBody, queryString, secretValues, sharedPool } from "./wire";
+import { AttemptDeadline, fillRoute, parseBody, queryString, secretValues, sharedPool } from "./wire";
 
 /** SDK version sent in `User-Agent`. */
 export const SDK_VERSION = "0.1.0";
@@ -98,9 +98,18 @@ export class Transport {
   readonly #gate: Semaphore;
   readonly #limiter: RateLimiter;
   readonly #policy: BackoffPolicy;
+  /** The API base path without its trailing slash, and the `User-Agent` value: fixed per transport. */
+  readonly #origin: string;
+  readonly #basePath: string;
+  readonly #userAgent: string;
 
   constructor(cfg: TransportConfig) {
     this.#cfg = cfg;
+    this.#origin = cfg.baseUrl.origin;
+    this.#basePath = cfg.baseUrl.pathname.replace(/\/$/, "");
+    this.#userAgent = [cfg.userAgent, `pulumi-voice-platform-sdk/${SDK_VERSION}`, `node/${process.version}`]
+      .filter(Boolean)
+      .join(" ");
     const origin = cfg.baseUrl.origin;
     this.#dispatcher = cfg.dispatcher ?? sharedPool(origin, cfg.maxConcurrency);
     this.#gate = sharedSemaphore(origin, cfg.maxConcurrency);
@@ -122,18 +131,18 @@ export class Transport {
     let opts: RequestOptions;
     let args: RequestArgs;
     try {
-      opts = check(RequestOptionsSchema, spec.options, "options") ?? {};
+      // Most calls pass no options: skip validating nothing on the hot path.
+      opts = spec.options === undefined ? {} : (check(RequestOptionsSchema, spec.options, "options") ?? {});
       args = spec.args?.() ?? {};
     } catch (e) {
       if (!(e instanceof InvalidArgumentError)) throw e;
       throw createApiError({ kind: "argument", method, path: spec.path, field: e.field, reason: e.reason });
     }
     const path = fillRoute(spec.path, args.params);
-    const target = this.#cfg.baseUrl.pathname.replace(/\/$/, "") + path + queryString(args.query);
+    const target = this.#basePath + path + queryString(args.query);
     const sendOrg = args.orgHandle ?? spec.orgHandle ?? true;
     const headers = this.#headers(sendOrg, spec.productId === true, opts, args.body !== undefined);
     const body = args.body === undefined ? undefined : JSON.stringify(args.body);
-    const secrets = [...this.#cfg.auth.secrets(), ...secretValues(args.body)];
     const maxRetries = opts.maxRetries ?? this.#cfg.maxRetries;
     const timeoutMs = opts.timeoutMs ?? this.#cfg.timeoutMs;
     const signal = opts.signal;
@@ -147,18 +156,22 @@ export class Transport {
       let retryAfterMs: number | undefined;
       if (outcome.kind === "response") {
         const { status } = outcome;
-        this.#log("debug", `${method} ${path} → ${status}`, {
-          ...where,
-          status,
-          attempt,
-          ms: Date.now() - started,
-        });
+        if (this.#cfg.logger) {
+          this.#log("debug", `${method} ${path} → ${status}`, {
+            ...where,
+            status,
+            attempt,
+            ms: Date.now() - started,
+          });
+        }
         if (status >= 200 && status < 300 && status !== 206) {
           return spec.schema === null
             ? undefined
             : this.#unwrap(spec.schema, spec.list === true, outcome, where);
         }
         retryAfterMs = parseRetryAfterMs(outcome.headers["retry-after"]);
+        // Values to scrub from the platform's message, gathered only when there is one to scrub.
+        const secrets = [...this.#cfg.auth.secrets(), ...secretValues(args.body)];
         error = createApiError({ ...outcome, ...where, retryAfterMs, secrets });
         failure = { type: "status", status };
       } else {
@@ -206,18 +219,22 @@ export class Transport {
       release?.();
       return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause }), failure: null };
     }
-    const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(), timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+    if (signal?.aborted) {
+      // Aborted while waiting for the window: nothing was sent.
+      ticket.done(undefined);
+      release();
+      return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause: signal.reason }), failure: null };
+    }
+    const deadline = new AttemptDeadline(timeoutMs, signal);
     let headersSeen: ResponseHeaders | undefined;
     try {
       const res = await this.#dispatcher.request({
-        origin: this.#cfg.baseUrl.origin,
+        origin: this.#origin,
         path: target,
         method,
         headers,
         body: body ?? null,
-        signal: combined,
+        signal: deadline,
         headersTimeout: 0,
         bodyTimeout: 0,
       });
@@ -231,7 +248,7 @@ export class Transport {
       if (signal?.aborted) {
         return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause }), failure: null };
       }
-      if (timer.signal.aborted) {
+      if (deadline.expired) {
         const error = createApiError({ kind: "timeout", ...where, timeoutMs, cause });
         return { kind: "failure", error, failure: { type: "timeout" } };
       }
@@ -239,7 +256,7 @@ export class Transport {
       const error = createApiError({ kind: "connection", ...where, cause, sent, code });
       return { kind: "failure", error, failure: { type: "connection", sent, code } };
     } finally {
-      clearTimeout(timeout);
+      deadline.dispose();
       release();
     }
   }
@@ -276,13 +293,7 @@ export class Transport {
     const h: Record<string, string> = {
       ...this.#cfg.auth.headers(),
       accept: "application/json",
-      "user-agent": [
-        this.#cfg.userAgent,
-        `pulumi-voice-platform-sdk/${SDK_VERSION}`,
-        `node/${process.version}`,
-      ]
-        .filter(Boolean)
-        .join(" "),
+      "user-agent": this.#userAgent,
     };
     if (hasBody) h["content-type"] = "application/json";
     const org = opts.orgHandle ?? this.#cfg.orgHandle;

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { Pool } from "undici";
 import type { RequestArgs } from "./transport";
 
@@ -53,4 +54,38 @@ export function parseBody(text: string): unknown {
 export function secretValues(body: Record<string, unknown> | undefined): string[] {
   if (!body) return [];
   return Object.entries(body).flatMap(([k, v]) => (SECRET_KEY.test(k) && typeof v === "string" ? [v] : []));
+}
+
+/**
+ * One attempt's time limit, handed to undici as its `signal` (undici accepts an EventEmitter that
+ * emits "abort"): it fires when `ms` pass or when the caller's signal aborts. It replaces an
+ * AbortController per attempt plus `AbortSignal.any`, whose listener bookkeeping cost more client
+ * CPU than the rest of the SDK's per-request work on a fast loopback answer (see bench/). It must
+ * not have an `aborted` property: undici would then treat it as a native AbortSignal.
+ */
+export class AttemptDeadline extends EventEmitter {
+  /** True once the time limit (not the caller's signal) ended the attempt. */
+  expired = false;
+  readonly #timer: NodeJS.Timeout;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort: (() => void) | undefined;
+
+  constructor(ms: number, signal: AbortSignal | undefined) {
+    super();
+    this.#timer = setTimeout(() => {
+      this.expired = true;
+      this.emit("abort");
+    }, ms);
+    this.#signal = signal;
+    if (signal) {
+      this.#onAbort = () => this.emit("abort");
+      signal.addEventListener("abort", this.#onAbort, { once: true });
+    }
+  }
+
+  /** Stops the timer and the listener; call once the attempt is over. */
+  dispose(): void {
+    clearTimeout(this.#timer);
+    if (this.#onAbort) this.#signal?.removeEventListener("abort", this.#onAbort);
+  }
 }

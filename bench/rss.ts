@@ -1,0 +1,86 @@
+// Peak resident memory of the engine's Node processes, read from outside: every `intervalMs` the
+// watcher walks /proc for descendants of this process, classifies the Node ones by their command
+// line (the language host runs `node …/@pulumi/pulumi/cmd/run …`, the dynamic-provider host
+// `node …/@pulumi/pulumi/cmd/dynamic-provider …`) and keeps the largest `VmHWM` (the kernel's
+// high-water mark of resident memory, so growth between two polls is not missed) each one reported.
+import { readdirSync, readFileSync } from "node:fs";
+
+export type Role = "program" | "provider";
+
+/** Largest VmHWM seen per role, in MB, and how many processes of each role were seen. */
+export interface PeakRss {
+  programMb: number | null;
+  providerMb: number | null;
+  processes: { program: number; provider: number };
+  method: string;
+}
+
+export const RSS_METHOD =
+  "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run) and the dynamic-provider host (node …/cmd/dynamic-provider), polled every 100 ms";
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined; // the process ended between listing and reading
+  }
+}
+
+function roleOf(cmdline: string): Role | undefined {
+  if (!/\bnode\b/.test(cmdline.split("\0")[0] ?? "")) return undefined;
+  if (cmdline.includes("dynamic-provider")) return "provider";
+  if (/@pulumi[/\\]pulumi[/\\]cmd[/\\]run/.test(cmdline)) return "program";
+  return undefined;
+}
+
+/** Starts polling; `stop()` answers the peaks. Linux only (elsewhere the peaks are null). */
+export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
+  const peaks = new Map<number, { role: Role; kb: number }>();
+  const poll = () => {
+    let pids: number[];
+    try {
+      pids = readdirSync("/proc")
+        .filter((d) => /^\d+$/.test(d))
+        .map(Number);
+    } catch {
+      return;
+    }
+    const parent = new Map<number, number>();
+    for (const pid of pids) {
+      const stat = read(`/proc/${pid}/stat`);
+      // Fields after the command (which may contain spaces) start after the last ")".
+      const ppid = stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) : Number.NaN;
+      if (!Number.isNaN(ppid)) parent.set(pid, ppid);
+    }
+    const descends = (pid: number): boolean => {
+      for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
+      return false;
+    };
+    for (const pid of pids) {
+      if (!descends(pid)) continue;
+      const known = peaks.get(pid);
+      const role = known?.role ?? roleOf(read(`/proc/${pid}/cmdline`) ?? "");
+      if (!role) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? "")?.[1];
+      if (hwm !== undefined) peaks.set(pid, { role, kb: Math.max(known?.kb ?? 0, Number(hwm)) });
+    }
+  };
+  poll();
+  const timer = setInterval(poll, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const max = (role: Role) => {
+        const kbs = [...peaks.values()].filter((p) => p.role === role).map((p) => p.kb);
+        return kbs.length === 0 ? null : Math.round((Math.max(...kbs) / 1024) * 10) / 10;
+      };
+      const count = (role: Role) => [...peaks.values()].filter((p) => p.role === role).length;
+      return {
+        programMb: max("program"),
+        providerMb: max("provider"),
+        processes: { program: count("program"), provider: count("provider") },
+        method: RSS_METHOD,
+      };
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// A Pulumi stack of the benchmark program (bench/program) driven through the Automation API with the
+// real engine (scripts/engine.ts), against an emulator over loopback HTTP, plus the measurements
+// taken around each engine operation: wall time, the emulator's request log, peak memory.
+import { execFile } from "node:child_process";
+import { cp, symlink } from "node:fs/promises";
+import { promisify } from "node:util";
+import path from "node:path";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { AdminClient, RequestLogEntry } from "../emulator";
+import { engineEnv, makeTempDir, pulumiCommand, repoRoot, type TempDir } from "../scripts/engine";
+import type { EstateSpec } from "./estate";
+import { type PeakRss, watchPeakRss } from "./rss";
+import { round, timed } from "./stats";
+
+const run = promisify(execFile);
+
+export interface Target {
+  url: string;
+  token: string;
+  orgHandle: string;
+  admin: AdminClient;
+}
+
+/** What one engine operation cost. */
+export interface OpMeasure {
+  ms: number;
+  requests: number;
+  /** Requests per `METHOD /path` with ids folded to `{id}`. */
+  byRoute: Record<string, number>;
+  status429: number;
+  /** Resource changes as the engine summarized them (up/refresh/destroy). */
+  changes?: Record<string, number>;
+  rss?: PeakRss;
+}
+
+export type Operation = "up" | "preview" | "refresh" | "destroy";
+
+export interface BenchStack {
+  stack: Stack;
+  /** Engine parallelism passed as `--parallel` to every operation. */
+  parallel: number;
+  declare(spec: EstateSpec): Promise<void>;
+  /** Runs one operation with the request log cleared first; `rss` polls peak memory meanwhile. */
+  run(op: Operation, opts?: { rss?: boolean }): Promise<OpMeasure>;
+  /** Bytes of `pulumi stack export` and of the resources' `__provider` values. */
+  stateSize(): Promise<StateSize>;
+  cleanup(): Promise<void>;
+}
+
+export interface StateSize {
+  exportBytes: number;
+  resources: number;
+  /** Custom resources of the program (excluding the stack and the default provider). */
+  declared: number;
+  bytesPerDeclared: number;
+  /** Largest serialized `__provider` text, and how many times each resource stores one. */
+  providerBytesMax: number;
+  providerCopiesPerResource: number;
+  /** Mean bytes of one resource entry by type token. */
+  bytesByType: Record<string, number>;
+}
+
+/** `GET /telephony/bridges/bench-1/` → `GET /telephony/bridges/{slug}/`; numeric ids → `{id}`. */
+export function routeOf(entry: Pick<RequestLogEntry, "method" | "path">): string {
+  const path = entry.path.replace(/\/\d+(?=\/|$)/g, "/{id}").replace(/(\/bridges\/)[^/]+/, "$1{slug}");
+  return `${entry.method} ${path}`;
+}
+
+export function countRoutes(entries: readonly RequestLogEntry[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of entries) {
+    const route = routeOf(e);
+    counts[route] = (counts[route] ?? 0) + 1;
+  }
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A stack named `name` of bench/program in a fresh temp directory, configured for `target`. */
+export async function benchStack(target: Target, name: string, parallel: number): Promise<BenchStack> {
+  const dir: TempDir = await makeTempDir("pulumi-voice-bench-");
+  await cp(path.join(repoRoot, "bench", "program"), dir.path, { recursive: true });
+  await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: name, workDir: dir.path },
+    { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
+  );
+  await stack.setAllConfig({
+    "voice:baseUrl": { value: target.url },
+    "voice:token": { value: target.token, secret: true },
+    "voice:orgHandle": { value: target.orgHandle },
+    authToken: { value: "bench-auth-token", secret: true },
+    sipPassword: { value: "bench-sip-password", secret: true },
+  });
+  const operations = {
+    up: () => stack.up({ parallel }).then((r) => r.summary.resourceChanges),
+    preview: () => stack.preview({ parallel }).then((r) => r.changeSummary),
+    refresh: () => stack.refresh({ parallel }).then((r) => r.summary.resourceChanges),
+    destroy: () => stack.destroy({ parallel }).then((r) => r.summary.resourceChanges),
+  } satisfies Record<Operation, () => Promise<Record<string, number> | undefined>>;
+
+  return {
+    stack,
+    parallel,
+    declare: (spec) => stack.setConfig("spec", { value: JSON.stringify(spec) }),
+    async run(op, opts = {}) {
+      await target.admin.clearRequests();
+      const watcher = opts.rss ? watchPeakRss() : undefined;
+      let measured: { ms: number; result: Record<string, number> | undefined };
+      let rss: PeakRss | undefined;
+      try {
+        measured = await timed(operations[op]);
+      } finally {
+        rss = watcher?.stop();
+      }
+      const log = await target.admin.requests();
+      return {
+        ms: round(measured.ms, 0),
+        requests: log.length,
+        byRoute: countRoutes(log),
+        status429: log.filter((e) => e.status === 429).length,
+        ...(measured.result ? { changes: measured.result } : {}),
+        ...(rss ? { rss } : {}),
+      };
+    },
+    async stateSize() {
+      // The bytes `pulumi stack export` prints (what a user would see and store), not a re-serialization.
+      const { stdout: text } = await run((await pulumiCommand()).command, ["stack", "export", "--stack", name], {
+        cwd: dir.path,
+        env: { ...process.env, ...(await engineEnv()) },
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      const deployment = JSON.parse(text) as { deployment?: { resources?: unknown[] } };
+      const resources = (deployment.deployment?.resources ?? []) as {
+        type: string;
+        custom?: boolean;
+        inputs?: Record<string, unknown>;
+        outputs?: Record<string, unknown>;
+      }[];
+      const declared = resources.filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"));
+      let providerBytesMax = 0;
+      let copies = 0;
+      const byType: Record<string, { bytes: number; n: number }> = {};
+      for (const r of declared) {
+        for (const bag of [r.inputs, r.outputs]) {
+          const p = bag?.__provider;
+          if (typeof p === "string") {
+            providerBytesMax = Math.max(providerBytesMax, Buffer.byteLength(p));
+            copies++;
+          }
+        }
+        const t = (byType[r.type] ??= { bytes: 0, n: 0 });
+        t.bytes += Buffer.byteLength(JSON.stringify(r));
+        t.n++;
+      }
+      const exportBytes = Buffer.byteLength(text);
+      return {
+        exportBytes,
+        resources: resources.length,
+        declared: declared.length,
+        bytesPerDeclared: declared.length ? Math.round(exportBytes / declared.length) : 0,
+        providerBytesMax,
+        providerCopiesPerResource: declared.length ? round(copies / declared.length, 2) : 0,
+        bytesByType: Object.fromEntries(
+          Object.entries(byType).map(([k, v]) => [k.replace(/^pulumi-nodejs:dynamic\//, ""), Math.round(v.bytes / v.n)]),
+        ),
+      };
+    },
+    async cleanup() {
+      await stack.workspace.removeStack(name, { force: true }).catch(() => undefined);
+      await dir.remove();
+    },
+  };
+}
