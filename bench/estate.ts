@@ -58,7 +58,7 @@ function phoneNumber(a: number, i: number): string {
   return a === 0 ? `+1415666${serial}` : `+44207947${serial}`;
 }
 
-/** The resources of N, for `provider`. Numbers alternate between the accounts and spread over the bridges. */
+/** The resources of N, for `provider`. Numbers alternate between the accounts and fill the bridges in turn. */
 export function estate(n: number, provider: ProviderKind): EstateSpec {
   const mix = mixOf(n);
   const configurations = ACCOUNTS.map((a, i) => ({ name: `cfg-${i}`, ...a }));
@@ -69,7 +69,8 @@ export function estate(n: number, provider: ProviderKind): EstateSpec {
   }));
   const numbers = Array.from({ length: mix.numbers }, (_, i) => ({
     name: `number-${i}`,
-    bridge: `bridge-${i % mix.bridges}`,
+    // Declared bridge by bridge, as a program looping over each bridge's numbers would.
+    bridge: `bridge-${Math.floor((i * mix.bridges) / mix.numbers)}`,
     configuration: `cfg-${i % ACCOUNTS.length}`,
     phoneNumber: phoneNumber(i % ACCOUNTS.length, Math.floor(i / ACCOUNTS.length)),
   }));

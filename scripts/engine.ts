@@ -31,6 +31,12 @@ interface Engine {
 
 let engine: Promise<Engine> | undefined;
 
+/**
+ * Where temporary stacks and programs go: `PULUMI_VOICE_TMPDIR` when a runner owns one folder for its
+ * whole run (the test setup does, and removes it at the end, also after workers were killed), else the OS's.
+ */
+const scratchDir = (): string => process.env.PULUMI_VOICE_TMPDIR ?? tmpdir();
+
 function runEngineScript(): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
@@ -56,7 +62,7 @@ function runEngineScript(): Promise<string> {
 
 async function start(): Promise<Engine> {
   const binDir = await runEngineScript();
-  const root = await mkdtemp(path.join(tmpdir(), "pulumi-voice-engine-"));
+  const root = await mkdtemp(path.join(scratchDir(), "pulumi-voice-engine-"));
   process.on("exit", () => rmSync(root, { recursive: true, force: true }));
   const home = path.join(root, "home");
   const state = path.join(root, "state");
@@ -99,6 +105,6 @@ export interface TempDir {
 }
 
 export async function makeTempDir(prefix = "pulumi-voice-"): Promise<TempDir> {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  const dir = await mkdtemp(path.join(scratchDir(), prefix));
   return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -82,10 +82,12 @@ export const bridgeNumber: dynamic.ResourceProvider = {
         ? outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug))
         : undefined;
       if (!linked) {
-        await client.bridges.connectProvider(inputs.bridgeSlug, {
-          provider_config_id: inputs.providerConfigurationId,
-          phone_number: inputs.phoneNumber,
-        });
+        await context.bridgeDetails.write(inputs.bridgeSlug, () =>
+          client.bridges.connectProvider(inputs.bridgeSlug, {
+            provider_config_id: inputs.providerConfigurationId,
+            phone_number: inputs.phoneNumber,
+          }),
+        );
       }
       const outs =
         linked ??

@@ -1,0 +1,11 @@
+// One scratch folder for the whole test run: every temporary stack, backend and program goes in it, and
+// it is removed at the end, even when a worker was stopped before its own cleanup ran.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(path.join(tmpdir(), "pulumi-voice-test-run-"));
+  process.env.PULUMI_VOICE_TMPDIR = dir;
+  return () => rm(dir, { recursive: true, force: true });
+}
