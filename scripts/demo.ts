@@ -75,7 +75,11 @@ async function main(): Promise<void> {
     step(1, "pulumi up", "Create the provider configuration, the bridge, its two numbers and the SIP trunk.");
     await must(["up", "--yes", "--stack", STACK], cwd, env);
 
-    step(2, "A code edit, reviewed before it is applied", "Rename the bridge and add a third number in index.ts; preview shows the exact diff.");
+    step(
+      2,
+      "A code edit, reviewed before it is applied",
+      "Rename the bridge and add a third number in index.ts; preview shows the exact diff.",
+    );
     const program = path.join(cwd, "index.ts");
     const original = await readFile(program, "utf8");
     const edited = original
@@ -85,22 +89,36 @@ async function main(): Promise<void> {
     await must(["preview", "--diff", "--stack", STACK], cwd, env);
     await writeFile(program, original);
 
-    step(3, "Somebody renames the bridge in the dashboard", "The drift check (as CI runs it) fails and names the resource.");
+    step(
+      3,
+      "Somebody renames the bridge in the dashboard",
+      "The drift check (as CI runs it) fails and names the resource.",
+    );
     const bridge = (await admin.state()).bridges[0];
     if (!bridge) throw new Error("the up made no bridge");
     await admin.renameBridge(emulator.orgHandle, bridge.slug, "Renamed by hand");
-    const drift = await pulumi(["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", STACK], cwd, env);
+    const drift = await pulumi(
+      ["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", STACK],
+      cwd,
+      env,
+    );
     console.log(drift === 0 ? "No drift found (unexpected)." : bold(`Drift detected (exit ${drift}).`));
 
     step(4, "Repair", "up --refresh reads what the platform holds and puts back what the code declares.");
     await must(["up", "--yes", "--refresh", "--stack", STACK], cwd, env);
     console.log(`Bridge name on the platform: ${(await admin.state()).bridges[0]?.name}`);
 
-    step(5, "pulumi destroy", "Disconnect the numbers (they stay with the organization) and delete the rest.");
+    step(
+      5,
+      "pulumi destroy",
+      "Disconnect the numbers (they stay with the organization) and delete the rest.",
+    );
     await must(["destroy", "--yes", "--stack", STACK], cwd, env);
     await must(["stack", "rm", "--yes", STACK], cwd, env, false);
     const left = await admin.state();
-    console.log(`Left on the platform: ${left.bridges.length} bridges, ${left.links.length} linked numbers, ${left.trunks.length} trunks.`);
+    console.log(
+      `Left on the platform: ${left.bridges.length} bridges, ${left.links.length} linked numbers, ${left.trunks.length} trunks.`,
+    );
     console.log(bold("\nDone."));
   } finally {
     await cleanup();

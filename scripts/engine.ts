@@ -3,7 +3,7 @@
 // offline environment (local file backend, no update checks, no plugin downloads).
 import { execFile } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
