@@ -1,25 +1,8 @@
 // BridgeNumber through the real engine: links made and broken in the right order; numbers never released.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
-import {
-  driftReport,
-  OP_TIMEOUT_MS,
-  type ProgramSpec,
-  type VoiceStack,
-  voiceStack,
-} from "../fixtures/voice-stack";
+import { describe, expect, it } from "vitest";
+import { driftReport, OP_TIMEOUT_MS, type ProgramSpec, useVoiceStack } from "../fixtures/voice-stack";
 
-let emu: TestEmulator;
-let voice: VoiceStack;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  voice = await voiceStack(emu);
-}, ENGINE_BUILD_TIMEOUT_MS);
-afterAll(async () => {
-  await voice?.cleanup();
-  await emu?.close();
-}, OP_TIMEOUT_MS);
+const ctx = useVoiceStack();
 
 const spec = (links: { bridge: string; phoneNumber: string }[]): ProgramSpec => ({
   configurations: [{ name: "twilio", provider: "twilio", accountSid: "AC00000000000000000000000000000001" }],
@@ -32,7 +15,7 @@ const spec = (links: { bridge: string; phoneNumber: string }[]): ProgramSpec => 
 
 /** Which number sits on which bridge, per the emulator. */
 async function linked(): Promise<string[]> {
-  const state = await emu.admin.state();
+  const state = await ctx.emu.admin.state();
   return state.links
     .map((l) => {
       const bridge = state.bridges.find((b) => b.id === l.bridge_id)?.slug;
@@ -44,35 +27,35 @@ async function linked(): Promise<string[]> {
 
 describe("BridgeNumber with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   it("up connects exactly the declared numbers", async () => {
-    await voice.declare(
+    await ctx.voice.declare(
       spec([
         { bridge: "main", phoneNumber: "+14155550100" },
         { bridge: "main", phoneNumber: "+1 (415) 555-0101" },
       ]),
     );
-    const up = await voice.stack.up();
+    const up = await ctx.voice.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ create: 6 });
     expect(await linked()).toEqual(["main:+14155550100", "main:+14155550101"]);
     expect(up.outputs.numberStates?.value).toEqual({ n0: "ASSIGNED", n1: "ASSIGNED" });
   });
 
   it("preview and refresh right after find no change", async () => {
-    expect((await voice.stack.preview()).changeSummary).toEqual({ same: 6 });
-    expect((await voice.stack.refresh()).summary.resourceChanges).toEqual({ same: 6 });
+    expect((await ctx.voice.stack.preview()).changeSummary).toEqual({ same: 6 });
+    expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toEqual({ same: 6 });
   });
 
   it("moving a number to another bridge disconnects it before connecting it again", async () => {
-    await emu.admin.clearRequests();
-    await voice.declare(
+    await ctx.emu.admin.clearRequests();
+    await ctx.voice.declare(
       spec([
         { bridge: "overflow", phoneNumber: "+14155550100" },
         { bridge: "main", phoneNumber: "+14155550101" },
       ]),
     );
-    const up = await voice.stack.up();
+    const up = await ctx.voice.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
     expect(await linked()).toEqual(["main:+14155550101", "overflow:+14155550100"]);
-    const writes = (await emu.admin.requests()).filter((r) => r.method === "POST").map((r) => r.path);
+    const writes = (await ctx.emu.admin.requests()).filter((r) => r.method === "POST").map((r) => r.path);
     expect(writes).toEqual([
       "/telephony/bridges/main/disconnect-provider/",
       "/telephony/bridges/overflow/connect-provider/",
@@ -80,18 +63,18 @@ describe("BridgeNumber with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
   });
 
   it("detects a number disconnected out of band and connects it again", async () => {
-    await emu.admin.disconnectNumber("acme", "main", "+14155550101");
-    expect(await driftReport(voice.stack)).toMatch(
+    await ctx.emu.admin.disconnectNumber("acme", "main", "+14155550101");
+    expect(await driftReport(ctx.voice.stack)).toMatch(
       /\+ pulumi-nodejs:dynamic\/voice:BridgeNumber: \(create\)[\s\S]*::n1\]/,
     );
-    expect((await voice.stack.refresh()).summary.resourceChanges).toMatchObject({ delete: 1 });
-    await voice.stack.up();
+    expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toMatchObject({ delete: 1 });
+    await ctx.voice.stack.up();
     expect(await linked()).toEqual(["main:+14155550101", "overflow:+14155550100"]);
   });
 
   it("destroy disconnects everything and leaves the numbers with the organization", async () => {
-    await voice.stack.destroy();
-    const state = await emu.admin.state();
+    await ctx.voice.stack.destroy();
+    const state = await ctx.emu.admin.state();
     expect(state.links).toEqual([]);
     expect(state.bridges).toEqual([]);
     expect(state.configurations).toEqual([]);

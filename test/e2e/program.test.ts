@@ -1,31 +1,21 @@
 // Whole programs through the real engine: validation at preview, secrets in state, get, adopt, lookups.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
 import {
   OP_TIMEOUT_MS,
   type ProgramSpec,
   plainExport,
   SECRETS,
-  type VoiceStack,
-  voiceStack,
+  useVoiceStack,
 } from "../fixtures/voice-stack";
 
 const ACCOUNT = "AC00000000000000000000000000000001";
 
-let emu: TestEmulator;
-let voice: VoiceStack;
+const ctx = useVoiceStack();
 let client: VoiceClient;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  voice = await voiceStack(emu);
-  client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
-}, ENGINE_BUILD_TIMEOUT_MS);
-afterAll(async () => {
-  await voice?.cleanup();
-  await emu?.close();
-}, OP_TIMEOUT_MS);
+beforeAll(() => {
+  client = new VoiceClient({ baseUrl: ctx.emu.url, token: ctx.emu.token, orgHandle: ctx.emu.orgHandle });
+});
 
 const everything: ProgramSpec = {
   configurations: [{ name: "twilio", provider: "twilio", accountSid: ACCOUNT }],
@@ -47,9 +37,9 @@ async function failure(run: (onOutput: (line: string) => void) => Promise<unknow
 
 describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   beforeEach(async () => {
-    await voice.stack.destroy();
-    await emu.admin.reset();
-    await emu.admin.clearRequests();
+    await ctx.voice.stack.destroy();
+    await ctx.emu.admin.reset();
+    await ctx.emu.admin.clearRequests();
   });
 
   it.each([
@@ -68,29 +58,29 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   ] as [ProgramSpec, RegExp][])(
     "fails an invalid program at preview, naming the property, with nothing written (%#)",
     async (spec, message) => {
-      await voice.declare(spec);
-      expect(await failure((onOutput) => voice.stack.preview({ onOutput }))).toMatch(message);
-      const writes = (await emu.admin.requests()).filter((r) => r.method !== "GET");
+      await ctx.voice.declare(spec);
+      expect(await failure((onOutput) => ctx.voice.stack.preview({ onOutput }))).toMatch(message);
+      const writes = (await ctx.emu.admin.requests()).filter((r) => r.method !== "GET");
       expect(writes).toEqual([]);
     },
   );
 
   it("fails an unknown provider slug at preview, listing the catalogue", async () => {
-    await voice.declare({
+    await ctx.voice.declare({
       configurations: [{ name: "carrier", provider: "acme-telecom", accountSid: ACCOUNT }],
     });
-    const output = await failure((onOutput) => voice.stack.preview({ onOutput }));
+    const output = await failure((onOutput) => ctx.voice.stack.preview({ onOutput }));
     expect(output).toMatch(
       /property provider .*"acme-telecom" is not in the provider catalogue \(twilio, plivo/,
     );
   });
 
   it("keeps the API token, auth token and SIP password out of `pulumi stack export` through up and refresh", async () => {
-    await voice.declare(everything);
-    await voice.stack.up();
-    await voice.stack.refresh();
-    const state = await plainExport(voice.stack);
-    for (const secret of [emu.token, SECRETS.authToken, SECRETS.sipPassword])
+    await ctx.voice.declare(everything);
+    await ctx.voice.stack.up();
+    await ctx.voice.stack.refresh();
+    const state = await plainExport(ctx.voice.stack);
+    for (const secret of [ctx.emu.token, SECRETS.authToken, SECRETS.sipPassword])
       expect(state).not.toContain(secret);
     const resources = JSON.parse(state).deployment.resources as {
       type: string;
@@ -115,7 +105,7 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
       phone_number: "+14155550105",
     });
     const trunk = await client.trunks.create({ name: "legacy-trunk", sip_url: "sip.legacy.example" });
-    await voice.declare({
+    await ctx.voice.declare({
       gets: [
         { type: "Bridge", name: "legacy", id: "legacy" },
         { type: "ProviderConfiguration", name: "legacy-config", id: String(config.id) },
@@ -123,15 +113,15 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
         { type: "BridgeNumber", name: "legacy-link", id: `legacy/${config.id}/+14155550105` },
       ],
     });
-    const up = await voice.stack.up();
+    const up = await ctx.voice.stack.up();
     expect(up.outputs.getNames?.value).toEqual({
       legacy: "Legacy",
       "legacy-config": undefined,
       "legacy-trunk": "legacy-trunk",
       "legacy-link": "+14155550105",
     });
-    await voice.stack.destroy();
-    const state = await emu.admin.state();
+    await ctx.voice.stack.destroy();
+    const state = await ctx.emu.admin.state();
     expect([
       state.bridges.length,
       state.configurations.length,
@@ -153,36 +143,36 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
     });
     await client.trunks.create({ name: "edge", sip_url: "old.example" });
 
-    await voice.declare(everything);
-    const output = await failure((onOutput) => voice.stack.up({ onOutput }));
+    await ctx.voice.declare(everything);
+    const output = await failure((onOutput) => ctx.voice.stack.up({ onOutput }));
     expect(output).toMatch(
       /voice:Bridge main \*\*creating failed\*\* error: voice:Bridge create failed: POST \/telephony\/bridges\/ → 400 already_exists: A bridge with slug 'main' already exists/,
     );
 
-    await voice.stack.refresh();
+    await ctx.voice.stack.refresh();
     const adopting: ProgramSpec = {
       configurations: everything.configurations!.map((c) => ({ ...c, adopt: true })),
       bridges: everything.bridges!.map((b) => ({ ...b, adopt: true })),
       numbers: everything.numbers!.map((n) => ({ ...n, adopt: true })),
       trunks: everything.trunks!.map((t) => ({ ...t, adopt: true })),
     };
-    await voice.declare(adopting);
-    await voice.stack.up();
-    const state = await emu.admin.state();
+    await ctx.voice.declare(adopting);
+    await ctx.voice.stack.up();
+    const state = await ctx.emu.admin.state();
     expect(state.configurations).toMatchObject([{ id: config.id, auth_token: SECRETS.authToken }]);
     expect(state.bridges).toMatchObject([{ slug: "main", name: "Main" }]);
     expect(state.trunks).toMatchObject([{ name: "edge", sip_url: "sip.acme.example" }]);
     expect(state.links).toHaveLength(1);
-    expect((await voice.stack.preview({ refresh: true, expectNoChanges: true })).changeSummary).toEqual({
+    expect((await ctx.voice.stack.preview({ refresh: true, expectNoChanges: true })).changeSummary).toEqual({
       same: 5,
     });
   });
 
   it("feeds data sources with what the platform holds", async () => {
-    await voice.declare(everything);
-    await voice.stack.up();
-    await voice.declare({ ...everything, lookups: true });
-    const { outputs } = await voice.stack.up();
+    await ctx.voice.declare(everything);
+    await ctx.voice.stack.up();
+    await ctx.voice.declare({ ...everything, lookups: true });
+    const { outputs } = await ctx.voice.stack.up();
     expect(outputs.organizations?.value).toEqual(["acme", "globex"]);
     expect(outputs.spaces?.value).toEqual(["sp-acme-support", "sp-acme-sales"]);
     expect(outputs.agent?.value).toBe("Support Agent");

@@ -1,42 +1,30 @@
 // ProviderConfiguration through the real engine, and its auth token kept out of state in plaintext.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
+import { describe, expect, it } from "vitest";
 import {
   driftReport,
   OP_TIMEOUT_MS,
   type ProgramSpec,
   plainExport,
   SECRETS,
-  type VoiceStack,
-  voiceStack,
+  useVoiceStack,
 } from "../fixtures/voice-stack";
 
 const ACCOUNT = "AC00000000000000000000000000000001";
 
-let emu: TestEmulator;
-let voice: VoiceStack;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  voice = await voiceStack(emu);
-}, ENGINE_BUILD_TIMEOUT_MS);
-afterAll(async () => {
-  await voice?.cleanup();
-  await emu?.close();
-}, OP_TIMEOUT_MS);
+const ctx = useVoiceStack();
 
 const spec = (provider: string, accountSid = ACCOUNT): ProgramSpec => ({
   configurations: [{ name: "carrier", provider, accountSid }],
 });
-const stored = async () => (await emu.admin.state()).configurations;
-const exported = () => plainExport(voice.stack);
+const stored = async () => (await ctx.emu.admin.state()).configurations;
+const exported = () => plainExport(ctx.voice.stack);
 
 describe("ProviderConfiguration with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   let id: number;
 
   it("up creates exactly the declared configuration, with the secret token", async () => {
-    await voice.declare(spec("twilio"));
-    await voice.stack.up();
+    await ctx.voice.declare(spec("twilio"));
+    await ctx.voice.stack.up();
     const [only, ...rest] = await stored();
     expect(rest).toEqual([]);
     expect(only).toMatchObject({ provider: "twilio", account_sid: ACCOUNT, auth_token: SECRETS.authToken });
@@ -46,26 +34,26 @@ describe("ProviderConfiguration with the real engine", { timeout: OP_TIMEOUT_MS 
   it("keeps the API token and the auth token out of state in plaintext", async () => {
     const state = await exported();
     expect(state).not.toContain(SECRETS.authToken);
-    expect(state).not.toContain(emu.token);
+    expect(state).not.toContain(ctx.emu.token);
     expect(state).toContain("4dabf18193072939515e22adb298388d"); // the secret marker: encrypted, not dropped
   });
 
   it("preview and refresh right after find no change, and refresh keeps the token encrypted", async () => {
-    expect((await voice.stack.preview()).changeSummary).toEqual({ same: 2 });
-    expect((await voice.stack.refresh()).summary.resourceChanges).toEqual({ same: 2 });
+    expect((await ctx.voice.stack.preview()).changeSummary).toEqual({ same: 2 });
+    expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toEqual({ same: 2 });
     expect(await exported()).not.toContain(SECRETS.authToken);
   });
 
   it("an account SID edit is an in-place update", async () => {
-    await voice.declare(spec("twilio", "AC00000000000000000000000000000009"));
-    const up = await voice.stack.up();
+    await ctx.voice.declare(spec("twilio", "AC00000000000000000000000000000009"));
+    const up = await ctx.voice.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
     expect(await stored()).toMatchObject([{ id, account_sid: "AC00000000000000000000000000000009" }]);
   });
 
   it("a provider edit replaces the configuration", async () => {
-    await voice.declare(spec("plivo", "MA0000000000000000A1"));
-    const up = await voice.stack.up();
+    await ctx.voice.declare(spec("plivo", "MA0000000000000000A1"));
+    const up = await ctx.voice.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
     const after = await stored();
     expect(after).toHaveLength(1);
@@ -75,18 +63,18 @@ describe("ProviderConfiguration with the real engine", { timeout: OP_TIMEOUT_MS 
   });
 
   it("detects an out-of-band change, records it on refresh, and restores it on up", async () => {
-    await emu.admin.patchConfiguration("acme", id, { account_sid: "MA-changed-by-hand" });
-    expect(await driftReport(voice.stack)).toMatch(
+    await ctx.emu.admin.patchConfiguration("acme", id, { account_sid: "MA-changed-by-hand" });
+    expect(await driftReport(ctx.voice.stack)).toMatch(
       /voice:ProviderConfiguration: \(update\)[\s\S]*::carrier\][\s\S]*accountSid/,
     );
-    expect((await voice.stack.refresh()).summary.resourceChanges).toMatchObject({ update: 1 });
+    expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toMatchObject({ update: 1 });
     expect(await exported()).not.toContain(SECRETS.authToken);
-    await voice.stack.up();
+    await ctx.voice.stack.up();
     expect(await stored()).toMatchObject([{ id, account_sid: "MA0000000000000000A1" }]);
   });
 
   it("destroy leaves nothing behind", async () => {
-    await voice.stack.destroy();
+    await ctx.voice.stack.destroy();
     expect(await stored()).toEqual([]);
   });
 });

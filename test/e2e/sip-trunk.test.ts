@@ -1,27 +1,15 @@
 // SipTrunk through the real engine: everything updates in place; the SIP password stays encrypted.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
+import { describe, expect, it } from "vitest";
 import {
   driftReport,
   OP_TIMEOUT_MS,
   type ProgramSpec,
   plainExport,
   SECRETS,
-  type VoiceStack,
-  voiceStack,
+  useVoiceStack,
 } from "../fixtures/voice-stack";
 
-let emu: TestEmulator;
-let voice: VoiceStack;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  voice = await voiceStack(emu);
-}, ENGINE_BUILD_TIMEOUT_MS);
-afterAll(async () => {
-  await voice?.cleanup();
-  await emu?.close();
-}, OP_TIMEOUT_MS);
+const ctx = useVoiceStack();
 
 const trunk = (extra: Record<string, unknown> = {}): ProgramSpec => ({
   trunks: [
@@ -35,14 +23,14 @@ const trunk = (extra: Record<string, unknown> = {}): ProgramSpec => ({
     },
   ],
 });
-const stored = async () => (await emu.admin.state()).trunks;
+const stored = async () => (await ctx.emu.admin.state()).trunks;
 
 describe("SipTrunk with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   let id: number;
 
   it("up creates exactly the declared trunk with the platform defaults", async () => {
-    await voice.declare(trunk());
-    await voice.stack.up();
+    await ctx.voice.declare(trunk());
+    await ctx.voice.stack.up();
     const [only, ...rest] = await stored();
     expect(rest).toEqual([]);
     expect(only).toMatchObject({
@@ -53,20 +41,20 @@ describe("SipTrunk with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
       source_ips: ["203.0.113.10", "203.0.113.11"],
     });
     id = only!.id;
-    expect(await plainExport(voice.stack)).not.toContain(SECRETS.sipPassword);
+    expect(await plainExport(ctx.voice.stack)).not.toContain(SECRETS.sipPassword);
   });
 
   it("preview and refresh right after find no change; reordered IPs are no change", async () => {
-    expect((await voice.stack.refresh()).summary.resourceChanges).toEqual({ same: 2 });
-    await voice.declare(trunk({ allowedIps: ["203.0.113.10", "203.0.113.11", "203.0.113.10"] }));
-    expect((await voice.stack.preview()).changeSummary).toEqual({ same: 2 });
+    expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toEqual({ same: 2 });
+    await ctx.voice.declare(trunk({ allowedIps: ["203.0.113.10", "203.0.113.11", "203.0.113.10"] }));
+    expect((await ctx.voice.stack.preview()).changeSummary).toEqual({ same: 2 });
   });
 
   it("edits to every field are in-place updates of the same trunk", async () => {
-    await voice.declare(
+    await ctx.voice.declare(
       trunk({ trunkName: "edge-2", transport: "TLS", port: 5061, allowedIps: ["198.51.100.7"] }),
     );
-    const up = await voice.stack.up();
+    const up = await ctx.voice.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
     expect(await stored()).toMatchObject([
       { id, name: "edge-2", transport: "tls", port: "5061", source_ips: ["198.51.100.7"] },
@@ -74,24 +62,24 @@ describe("SipTrunk with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   });
 
   it("detects out-of-band changes and deletion; up restores the declared trunk", async () => {
-    await emu.admin.patchTrunk("acme", id, { transport: "udp" });
-    expect(await driftReport(voice.stack)).toMatch(
+    await ctx.emu.admin.patchTrunk("acme", id, { transport: "udp" });
+    expect(await driftReport(ctx.voice.stack)).toMatch(
       /voice:SipTrunk: \(update\)[\s\S]*::edge\][\s\S]*transport/,
     );
-    await voice.stack.up({ refresh: true });
+    await ctx.voice.stack.up({ refresh: true });
     expect(await stored()).toMatchObject([{ id, transport: "tls" }]);
 
-    await emu.admin.deleteTrunk("acme", id);
-    await voice.stack.refresh();
-    await voice.stack.up();
+    await ctx.emu.admin.deleteTrunk("acme", id);
+    await ctx.voice.stack.refresh();
+    await ctx.voice.stack.up();
     expect(await stored()).toMatchObject([
       { name: "edge-2", transport: "tls", auth_password: SECRETS.sipPassword },
     ]);
-    expect(await plainExport(voice.stack)).not.toContain(SECRETS.sipPassword);
+    expect(await plainExport(ctx.voice.stack)).not.toContain(SECRETS.sipPassword);
   });
 
   it("destroy leaves nothing behind", async () => {
-    await voice.stack.destroy();
+    await ctx.voice.stack.destroy();
     expect(await stored()).toEqual([]);
   });
 });
