@@ -1,16 +1,13 @@
 import { request } from "undici";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../fixtures/emulator";
 import { platform } from "./http";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let call: ReturnType<typeof platform>;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   call = platform(emu);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.admin.reset());
 
 function expectRateLimitHeaders(headers: Record<string, unknown>): void {
   expect(headers["x-ratelimit-limit"]).toMatch(/^\d+$/);

@@ -1,15 +1,13 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../fixtures/emulator";
 import { ACME_TWILIO_SID, platform } from "./http";
 
-let emu: TestEmulator;
+const emu = useEmulator({}, { reset: false });
 let call: ReturnType<typeof platform>;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   call = platform(emu);
 });
-afterAll(() => emu.close());
 
 // Each field mostly gets a valid value (so successes happen), else a near-miss or any JSON value.
 const VALUES: Record<string, { valid: unknown[]; invalid: unknown[] }> = {

@@ -1,16 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../fixtures/emulator";
 import { platform } from "./http";
 
-let emu: TestEmulator;
+const emu = useEmulator({ rateLimit: 1000 });
 let call: ReturnType<typeof platform>;
 beforeAll(async () => {
-  emu = await startTestEmulator({ rateLimit: 1000 });
   call = platform(emu);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.admin.reset());
 
 const header = (res: { headers: Record<string, unknown> }, name: string) => Number(res.headers[name]);
 

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../fixtures/emulator";
 import { ACME_TWILIO_SID, platform } from "./http";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let call: ReturnType<typeof platform>;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   call = platform(emu);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.admin.reset());
 
 describe("GET /organizations/ (O1)", () => {
   it("lists exactly the organizations of the token, whatever Org-Handle says", async () => {

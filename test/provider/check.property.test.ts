@@ -1,19 +1,17 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bridge } from "../../provider/runtime/bridge";
 import { bridgeNumber } from "../../provider/runtime/bridge-number";
 import { providerConfiguration } from "../../provider/runtime/provider-configuration";
 import { sipTrunk } from "../../provider/runtime/sip-trunk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { useEmulator } from "../fixtures/emulator";
 import { configureRuntime } from "../fixtures/provider";
 
-let emu: TestEmulator;
+const emu = useEmulator({}, { reset: false });
 beforeAll(async () => {
-  emu = await startTestEmulator();
   await configureRuntime(emu); // ProviderConfiguration's check reads the catalogue
 });
-afterAll(() => emu.close());
 
 const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0);
 const slug = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   BadRequestError,
   type BridgeDetail,
@@ -7,21 +7,16 @@ import {
   type ProviderConfiguration,
   type VoiceClient,
 } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { useEmulator } from "../fixtures/emulator";
 import { clientFor, rejectionOf } from "./helpers";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let client: VoiceClient;
 let cfg: ProviderConfiguration;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   client = clientFor(emu);
 });
-afterAll(async () => {
-  await emu.close();
-});
 beforeEach(async () => {
-  await emu.admin.reset();
   cfg = await client.providerConfigurations.create({
     provider: "twilio",
     account_sid: "AC00000000000000000000000000000001",

@@ -1,20 +1,13 @@
 // organizations, spaces, agents, providers: the read-only endpoints.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { InvalidArgumentError, NotFoundError, PermissionDeniedError, VoiceClient } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { useEmulator } from "../fixtures/emulator";
 import { clientFor, rejectionOf } from "./helpers";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let client: VoiceClient;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   client = clientFor(emu);
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
 });
 
 describe("organizations", () => {

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BusinessLogicError, VoiceClient } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { useEmulator } from "../fixtures/emulator";
 import { clientFor, rejectionOf } from "./helpers";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
-});
+const emu = useEmulator();
 
 describe("overview", () => {
   it("one row per own number; linked rows carry the bridge slug", async () => {

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BadRequestError, InvalidArgumentError, NotFoundError, type VoiceClient } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { useEmulator } from "../fixtures/emulator";
 import { clientFor, rejectionOf } from "./helpers";
 
 const ACCOUNT = "AC00000000000000000000000000000001";
-let emu: TestEmulator;
+const emu = useEmulator();
 let client: VoiceClient;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   client = clientFor(emu);
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
 });
 
 /** The stored auth token of configuration `id` (admin state holds the platform's secrets). */

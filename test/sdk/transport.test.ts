@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { inspect } from "node:util";
 import { Agent, buildConnector } from "undici";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AbortError,
   AuthenticationError,
@@ -18,7 +18,7 @@ import {
   TimeoutError,
   VoiceClient,
 } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { useEmulator } from "../fixtures/emulator";
 import {
   clientFor,
   closedPort,
@@ -29,16 +29,7 @@ import {
   rejectionOf,
 } from "./helpers";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
-});
+const emu = useEmulator();
 
 const attempts = async (method: string, path: string) =>
   (await emu.admin.requests()).filter((r) => r.method === method && r.path === path);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BadRequestError, InvalidArgumentError, NotFoundError, type VoiceClient } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import { useEmulator } from "../fixtures/emulator";
 import { clientFor, rejectionOf } from "./helpers";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let client: VoiceClient;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   client = clientFor(emu);
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
 });
 
 describe("SIP trunks", () => {

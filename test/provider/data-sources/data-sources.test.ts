@@ -1,18 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as voice from "../../../provider";
 import { bridge } from "../../../provider/runtime/bridge";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, voiceConfig } from "../../fixtures/provider";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 beforeAll(async () => {
-  emu = await startTestEmulator();
   // The data sources read the stack configuration of the program process.
   pulumi.runtime.setAllConfig(voiceConfig(emu), ["voice:token"]);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.admin.reset());
 
 const resolve = <T>(output: pulumi.Output<T>) => new Promise<T>((ok) => output.apply(ok));
 

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bridge } from "../../../provider/runtime/bridge";
 import { bridgeNumber } from "../../../provider/runtime/bridge-number";
 import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let configId: string;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   await configureRuntime(emu);
 });
-afterAll(() => emu.close());
 beforeEach(async () => {
-  await emu.admin.reset();
   const config = await providerConfiguration.create(
     await checked(providerConfiguration, {
       provider: "twilio",

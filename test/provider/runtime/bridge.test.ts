@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bridge } from "../../../provider/runtime/bridge";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 beforeAll(async () => {
-  emu = await startTestEmulator();
   await configureRuntime(emu);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.admin.reset());
 
 const bridgesOf = async (org = "acme") =>
   (await emu.admin.state()).bridges.filter((b) => b.organization === org);

@@ -1,21 +1,18 @@
 import { inspect } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bridge } from "../../../provider/runtime/bridge";
 import { bridgeNumber } from "../../../provider/runtime/bridge-number";
 import { providerConfiguration as config } from "../../../provider/runtime/provider-configuration";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime } from "../../fixtures/provider";
 
 const ACCOUNT = "AC00000000000000000000000000000001";
 const SECRET = "auth-token-s3cret-value";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 beforeAll(async () => {
-  emu = await startTestEmulator();
   await configureRuntime(emu);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.admin.reset());
 
 const stored = async () => (await emu.admin.state()).configurations;
 const declared = (extra: Record<string, unknown> = {}) =>

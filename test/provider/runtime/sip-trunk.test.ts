@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sipTrunk } from "../../../provider/runtime/sip-trunk";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime } from "../../fixtures/provider";
 
 const PASSWORD = "sip-p4ssword-secret";
 
-let emu: TestEmulator;
+const emu = useEmulator();
 beforeAll(async () => {
-  emu = await startTestEmulator();
   await configureRuntime(emu);
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.admin.reset());
 
 const trunks = async () => (await emu.admin.state()).trunks;
 const declared = (extra: Record<string, unknown> = {}) =>
