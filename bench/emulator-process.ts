@@ -17,9 +17,13 @@ export interface EmulatorProcess {
 /** Starts `node dist/emulator/cli.js --port 0` with the given per-minute limit and waits for its URL. */
 export function startEmulatorProcess(rateLimit: number): Promise<EmulatorProcess> {
   const cli = path.join(repoRoot, "dist", "emulator", "cli.js");
-  const child: ChildProcess = spawn(process.execPath, [cli, "--port", "0", "--rate-limit", String(rateLimit)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, "--port", "0", "--rate-limit", String(rateLimit)],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";

@@ -53,7 +53,8 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
       if (!Number.isNaN(ppid)) parent.set(pid, ppid);
     }
     const descends = (pid: number): boolean => {
-      for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
+      for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
+        if (p === process.pid) return true;
       return false;
     };
     for (const pid of pids) {

@@ -2,6 +2,7 @@
 // The SDK adds, per call: argument checks, headers, the in-flight semaphore, the rate-limit ticket,
 // JSON parsing, envelope and record validation (zod). The raw side sends the same request on the same
 // pool and parses the JSON, validating nothing.
+import { readFileSync } from "node:fs";
 import { VoiceClient } from "../sdk";
 import { sharedPool } from "../sdk/core/wire";
 import { startEmulatorProcess } from "./emulator-process";
@@ -21,6 +22,30 @@ export interface ThroughputCase {
   medianSdk: number;
   medianRaw: number;
   medianRatio: number;
+  /** CPU time per request of this process (the client) and of the emulator process, by side. */
+  clientCpuUsPerRequest: Record<Side, number>;
+  serverCpuUsPerRequest: Record<Side, number>;
+}
+
+type Side = "sdk" | "raw";
+interface SideTotals {
+  ms: number;
+  clientCpuUs: number;
+  serverCpuUs: number;
+}
+
+/** Each run alternates the two sides this many times. */
+const SLICES = 10;
+
+/** User + system CPU µs of a process so far (Linux /proc; 0 elsewhere). */
+function processCpuUs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100); // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
 }
 
 export interface ThroughputResult {
@@ -31,7 +56,11 @@ export interface ThroughputResult {
 
 const BRIDGES = 20;
 
-export async function runSdkThroughput(opts: { requests: number; runs: number }): Promise<ThroughputResult> {
+export async function runSdkThroughput(opts: {
+  requests: number;
+  runs: number;
+  warmup: number;
+}): Promise<ThroughputResult> {
   // Effectively no rate limit: this measures the client, and the emulator runs in its own process.
   const emu = await startEmulatorProcess(1_000_000_000);
   try {
@@ -49,7 +78,10 @@ export async function runSdkThroughput(opts: { requests: number; runs: number })
     });
     for (let i = 0; i < BRIDGES; i++) await client.bridges.create({ name: `Bridge ${i}`, slug: `b-${i}` });
     for (let i = 0; i < 10; i++) {
-      await client.bridges.connectProvider("b-0", { provider_config_id: cfg.id, phone_number: `+1415555010${i}` });
+      await client.bridges.connectProvider("b-0", {
+        provider_config_id: cfg.id,
+        phone_number: `+1415555010${i}`,
+      });
     }
 
     const api = new URL(client.baseUrl);
@@ -85,22 +117,41 @@ export async function runSdkThroughput(opts: { requests: number; runs: number })
     ];
 
     const cases: ThroughputCase[] = [];
+    // The emulator's own JIT warms over tens of thousands of requests: measure only after that.
+    await drive(opts.warmup, IN_FLIGHT, calls[0]!.raw);
     for (const c of calls) {
-      // Warm both paths (JIT, sockets) before measuring.
-      await drive(1_000, IN_FLIGHT, c.sdk);
-      await drive(1_000, IN_FLIGHT, c.raw);
-      const sdk: number[] = [];
-      const rawRates: number[] = [];
+      await drive(opts.warmup / 4, IN_FLIGHT, c.sdk);
+      await drive(opts.warmup / 4, IN_FLIGHT, c.raw);
+      const runs: Record<Side, SideTotals>[] = [];
       for (let run = 0; run < opts.runs; run++) {
         await emu.admin.clearRequests(); // the emulator logs every request; keep its memory flat
-        // Alternate which side goes first so neither always gets the warmer machine.
-        const first = run % 2 === 0 ? "sdk" : "raw";
-        for (const side of first === "sdk" ? (["sdk", "raw"] as const) : (["raw", "sdk"] as const)) {
-          const rate = await drive(opts.requests, IN_FLIGHT, c[side]);
-          (side === "sdk" ? sdk : rawRates).push(rate);
+        const totals: Record<Side, SideTotals> = {
+          sdk: { ms: 0, clientCpuUs: 0, serverCpuUs: 0 },
+          raw: { ms: 0, clientCpuUs: 0, serverCpuUs: 0 },
+        };
+        // Short alternating slices, so both sides meet the same machine (other load, the server's mood).
+        const slice = Math.ceil(opts.requests / SLICES);
+        for (let i = 0; i < SLICES; i++) {
+          for (const side of i % 2 === 0 ? (["sdk", "raw"] as const) : (["raw", "sdk"] as const)) {
+            const cpu = process.cpuUsage();
+            const server = processCpuUs(emu.pid);
+            const rate = await drive(slice, IN_FLIGHT, c[side]);
+            const used = process.cpuUsage(cpu);
+            totals[side].ms += (slice * 1000) / rate;
+            totals[side].clientCpuUs += used.user + used.system;
+            totals[side].serverCpuUs += processCpuUs(emu.pid) - server;
+          }
         }
+        runs.push(totals);
       }
-      const ratios = sdk.map((s, i) => s / rawRates[i]!);
+      const perRun = (side: Side) =>
+        runs.map((t) => (SLICES * Math.ceil(opts.requests / SLICES) * 1000) / t[side].ms);
+      const sdk = perRun("sdk");
+      const rawRates = perRun("raw");
+      const ratios = sdk.map((v, i) => v / rawRates[i]!);
+      const requests = opts.runs * SLICES * Math.ceil(opts.requests / SLICES);
+      const cpu = (side: Side, key: "clientCpuUs" | "serverCpuUs") =>
+        round(runs.reduce((a, t) => a + t[side][key], 0) / requests, 1);
       const result: ThroughputCase = {
         call: c.call,
         requestsPerRun: opts.requests,
@@ -111,9 +162,12 @@ export async function runSdkThroughput(opts: { requests: number; runs: number })
         medianSdk: round(median(sdk), 0),
         medianRaw: round(median(rawRates), 0),
         medianRatio: round(median(ratios), 3),
+        clientCpuUsPerRequest: { sdk: cpu("sdk", "clientCpuUs"), raw: cpu("raw", "clientCpuUs") },
+        serverCpuUsPerRequest: { sdk: cpu("sdk", "serverCpuUs"), raw: cpu("raw", "serverCpuUs") },
       };
       progress(
-        `#1 ${c.call}: SDK ${result.medianSdk}/s, raw ${result.medianRaw}/s, ratio ${result.medianRatio}`,
+        `1: ${c.call}: SDK ${result.medianSdk}/s, raw ${result.medianRaw}/s, ratio ${result.medianRatio}; ` +
+          `client CPU ${result.clientCpuUsPerRequest.sdk} vs ${result.clientCpuUsPerRequest.raw} µs/request`,
       );
       cases.push(result);
     }

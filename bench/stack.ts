@@ -3,9 +3,9 @@
 // taken around each engine operation: wall time, the emulator's request log, peak memory.
 import { execFile } from "node:child_process";
 import { cp, symlink } from "node:fs/promises";
-import { promisify } from "node:util";
 import path from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { promisify } from "node:util";
+import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { AdminClient, RequestLogEntry } from "../emulator";
 import { engineEnv, makeTempDir, pulumiCommand, repoRoot, type TempDir } from "../scripts/engine";
 import type { EstateSpec } from "./estate";
@@ -28,6 +28,11 @@ export interface OpMeasure {
   /** Requests per `METHOD /path` with ids folded to `{id}`. */
   byRoute: Record<string, number>;
   status429: number;
+  /** Longest pause between two consecutive requests (under a spent rate-limit window: the wait for its reset). */
+  maxGapMs: number;
+  /** Resource operations the engine reported as failed (`resOpFailedEvent`), and the error if the operation failed. */
+  failedOperations: number;
+  error?: string;
   /** Resource changes as the engine summarized them (up/refresh/destroy). */
   changes?: Record<string, number>;
   rss?: PeakRss;
@@ -75,6 +80,13 @@ export function countRoutes(entries: readonly RequestLogEntry[]): Record<string,
   return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+function maxGap(log: readonly RequestLogEntry[]): number {
+  let gap = 0;
+  for (let i = 1; i < log.length; i++)
+    gap = Math.max(gap, Date.parse(log[i]!.at) - Date.parse(log[i - 1]!.at));
+  return gap;
+}
+
 /** A stack named `name` of bench/program in a fresh temp directory, configured for `target`. */
 export async function benchStack(target: Target, name: string, parallel: number): Promise<BenchStack> {
   const dir: TempDir = await makeTempDir("pulumi-voice-bench-");
@@ -91,11 +103,15 @@ export async function benchStack(target: Target, name: string, parallel: number)
     authToken: { value: "bench-auth-token", secret: true },
     sipPassword: { value: "bench-sip-password", secret: true },
   });
+  let failed = 0;
+  const onEvent = (e: EngineEvent) => {
+    if (e.resOpFailedEvent) failed++;
+  };
   const operations = {
-    up: () => stack.up({ parallel }).then((r) => r.summary.resourceChanges),
-    preview: () => stack.preview({ parallel }).then((r) => r.changeSummary),
-    refresh: () => stack.refresh({ parallel }).then((r) => r.summary.resourceChanges),
-    destroy: () => stack.destroy({ parallel }).then((r) => r.summary.resourceChanges),
+    up: () => stack.up({ parallel, onEvent }).then((r) => r.summary.resourceChanges),
+    preview: () => stack.preview({ parallel, onEvent }).then((r) => r.changeSummary),
+    refresh: () => stack.refresh({ parallel, onEvent }).then((r) => r.summary.resourceChanges),
+    destroy: () => stack.destroy({ parallel, onEvent }).then((r) => r.summary.resourceChanges),
   } satisfies Record<Operation, () => Promise<Record<string, number> | undefined>>;
 
   return {
@@ -104,31 +120,41 @@ export async function benchStack(target: Target, name: string, parallel: number)
     declare: (spec) => stack.setConfig("spec", { value: JSON.stringify(spec) }),
     async run(op, opts = {}) {
       await target.admin.clearRequests();
+      failed = 0;
       const watcher = opts.rss ? watchPeakRss() : undefined;
-      let measured: { ms: number; result: Record<string, number> | undefined };
-      let rss: PeakRss | undefined;
-      try {
-        measured = await timed(operations[op]);
-      } finally {
-        rss = watcher?.stop();
-      }
+      let error: string | undefined;
+      const measured = await timed(() =>
+        operations[op]().catch((e: unknown) => {
+          // A failed operation is a figure (benchmark 6), not a crash of the benchmark.
+          error = (e instanceof Error ? e.message : String(e)).slice(-2_000);
+          return undefined;
+        }),
+      );
+      const rss = watcher?.stop();
       const log = await target.admin.requests();
       return {
         ms: round(measured.ms, 0),
         requests: log.length,
         byRoute: countRoutes(log),
         status429: log.filter((e) => e.status === 429).length,
+        maxGapMs: maxGap(log),
+        failedOperations: failed,
+        ...(error === undefined ? {} : { error }),
         ...(measured.result ? { changes: measured.result } : {}),
         ...(rss ? { rss } : {}),
       };
     },
     async stateSize() {
       // The bytes `pulumi stack export` prints (what a user would see and store), not a re-serialization.
-      const { stdout: text } = await run((await pulumiCommand()).command, ["stack", "export", "--stack", name], {
-        cwd: dir.path,
-        env: { ...process.env, ...(await engineEnv()) },
-        maxBuffer: 256 * 1024 * 1024,
-      });
+      const { stdout: text } = await run(
+        (await pulumiCommand()).command,
+        ["stack", "export", "--stack", name],
+        {
+          cwd: dir.path,
+          env: { ...process.env, ...(await engineEnv()) },
+          maxBuffer: 256 * 1024 * 1024,
+        },
+      );
       const deployment = JSON.parse(text) as { deployment?: { resources?: unknown[] } };
       const resources = (deployment.deployment?.resources ?? []) as {
         type: string;
@@ -148,9 +174,10 @@ export async function benchStack(target: Target, name: string, parallel: number)
             copies++;
           }
         }
-        const t = (byType[r.type] ??= { bytes: 0, n: 0 });
+        const t = byType[r.type] ?? { bytes: 0, n: 0 };
         t.bytes += Buffer.byteLength(JSON.stringify(r));
         t.n++;
+        byType[r.type] = t;
       }
       const exportBytes = Buffer.byteLength(text);
       return {
@@ -161,7 +188,10 @@ export async function benchStack(target: Target, name: string, parallel: number)
         providerBytesMax,
         providerCopiesPerResource: declared.length ? round(copies / declared.length, 2) : 0,
         bytesByType: Object.fromEntries(
-          Object.entries(byType).map(([k, v]) => [k.replace(/^pulumi-nodejs:dynamic\//, ""), Math.round(v.bytes / v.n)]),
+          Object.entries(byType).map(([k, v]) => [
+            k.replace(/^pulumi-nodejs:dynamic\//, ""),
+            Math.round(v.bytes / v.n),
+          ]),
         ),
       };
     },

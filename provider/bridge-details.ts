@@ -59,10 +59,7 @@ export class BridgeDetails {
   /** The bridge's detail view: read after `since` when given, else possibly by a read under way. */
   get(slug: string, since?: number): Promise<BridgeDetail | undefined> {
     const joinable = this.#flights.get(slug);
-    if (
-      joinable &&
-      (since === undefined || joinable.started === undefined || joinable.started > since)
-    ) {
+    if (joinable && (since === undefined || joinable.started === undefined || joinable.started > since)) {
       return joinable.promise;
     }
     const flight: Flight = { started: undefined, promise: Promise.resolve(undefined) };

@@ -1,7 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
-import { forwardingProvider } from "./shim";
-
-const shim = forwardingProvider("BridgeNumber");
+import type * as pulumi from "@pulumi/pulumi";
+import { VoiceResource } from "./shim";
 
 /** Inputs of a {@link BridgeNumber}. Every one is identity: a change disconnects the number, then connects anew. */
 export interface BridgeNumberArgs {
@@ -19,7 +17,7 @@ export interface BridgeNumberArgs {
  * A provider phone number connected to a bridge. Deleting it disconnects the number; the number
  * itself stays with the organization. Its resource id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
  */
-export class BridgeNumber extends pulumi.dynamic.Resource {
+export class BridgeNumber extends VoiceResource {
   declare readonly bridgeSlug: pulumi.Output<string>;
   declare readonly providerConfigurationId: pulumi.Output<number>;
   declare readonly phoneNumber: pulumi.Output<string>;
@@ -48,6 +46,6 @@ export class BridgeNumber extends pulumi.dynamic.Resource {
       channelsCount: undefined,
       status: undefined,
     };
-    super(shim, name, { ...outputs, ...args }, opts, "voice", "BridgeNumber");
+    super("BridgeNumber", name, { ...outputs, ...args }, opts);
   }
 }

@@ -1,7 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
-import { forwardingProvider } from "./shim";
-
-const shim = forwardingProvider("Bridge");
+import type * as pulumi from "@pulumi/pulumi";
+import { VoiceResource } from "./shim";
 
 /** Inputs of a {@link Bridge}. */
 export interface BridgeArgs {
@@ -14,7 +12,7 @@ export interface BridgeArgs {
 }
 
 /** A bridge: a named grouping that connects provider numbers. Its resource id is the slug. */
-export class Bridge extends pulumi.dynamic.Resource {
+export class Bridge extends VoiceResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly slug: pulumi.Output<string>;
   /** The platform's numeric id. */
@@ -29,6 +27,6 @@ export class Bridge extends pulumi.dynamic.Resource {
   constructor(name: string, args: BridgeArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: BridgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     const outputs = { name: undefined, slug: undefined, bridgeId: undefined, createdAt: undefined };
-    super(shim, name, { ...outputs, ...args }, opts, "voice", "Bridge");
+    super("Bridge", name, { ...outputs, ...args }, opts);
   }
 }

@@ -1,7 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { forwardingProvider } from "./shim";
-
-const shim = forwardingProvider("ProviderConfiguration");
+import { VoiceResource } from "./shim";
 
 /** Inputs of a {@link ProviderConfiguration}. */
 export interface ProviderConfigurationArgs {
@@ -16,7 +14,7 @@ export interface ProviderConfigurationArgs {
 }
 
 /** A telephony provider configuration: the credentials the platform uses to reach a provider account. */
-export class ProviderConfiguration extends pulumi.dynamic.Resource {
+export class ProviderConfiguration extends VoiceResource {
   declare readonly provider: pulumi.Output<string>;
   declare readonly accountSid: pulumi.Output<string>;
   declare readonly authToken: pulumi.Output<string>;
@@ -51,12 +49,10 @@ export class ProviderConfiguration extends pulumi.dynamic.Resource {
     };
     const inputs = args ? { ...args, authToken: pulumi.secret(args.authToken) } : {};
     super(
-      shim,
+      "ProviderConfiguration",
       name,
       { ...outputs, ...inputs },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authToken"] }),
-      "voice",
-      "ProviderConfiguration",
     );
   }
 }

@@ -1,7 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { forwardingProvider } from "./shim";
-
-const shim = forwardingProvider("SipTrunk");
+import { VoiceResource } from "./shim";
 
 /** Inputs of a {@link SipTrunk}. Every one is updated in place. */
 export interface SipTrunkArgs {
@@ -23,7 +21,7 @@ export interface SipTrunkArgs {
 }
 
 /** A SIP trunk of the organization. */
-export class SipTrunk extends pulumi.dynamic.Resource {
+export class SipTrunk extends VoiceResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly sipUrl: pulumi.Output<string>;
   declare readonly transport: pulumi.Output<string>;
@@ -60,12 +58,10 @@ export class SipTrunk extends pulumi.dynamic.Resource {
     const inputs =
       args?.authPassword === undefined ? args : { ...args, authPassword: pulumi.secret(args.authPassword) };
     super(
-      shim,
+      "SipTrunk",
       name,
       { ...outputs, ...inputs },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }),
-      "voice",
-      "SipTrunk",
     );
   }
 }

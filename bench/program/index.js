@@ -8,56 +8,57 @@ const pulumi = require("@pulumi/pulumi");
 const config = new pulumi.Config();
 const spec = config.requireObject("spec");
 
-/** A no-op provider per type: echoes inputs, invents ids, never leaves the process. */
-function noopProvider(type, extraOutputs) {
-  return {
-    check: async (_olds, news) => ({ inputs: news }),
-    diff: async (_id, olds, news) => {
-      const keys = Object.keys(news).filter((k) => k !== "__provider");
-      const changes = keys.some((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
-      return { changes };
-    },
-    create: async (inputs) => {
-      const id = `${type}-${require("node:crypto").randomUUID()}`;
-      return { id, outs: { ...inputs, ...extraOutputs } };
-    },
-    read: async (id, props) => ({ id, props }),
-    update: async (_id, _olds, news) => ({ outs: { ...news, ...extraOutputs } }),
-    delete: async () => {},
-  };
-}
+/**
+ * The no-op provider's `__provider` text, written out the way this package writes its own
+ * (provider/shim.ts), so both sides store and ship a module of the same kind and size: it echoes
+ * inputs, invents ids and never leaves the process.
+ */
+const noopSource = (type, extraOutputs) => `// no-op provider of noop:${type}
+const extra = ${JSON.stringify(extraOutputs)};
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+exports.handler = () => ({
+  check: async (_olds, news) => ({ inputs: news }),
+  diff: async (_id, olds, news) => ({
+    changes: Object.keys(news).some((k) => k !== "__provider" && !same(olds[k], news[k])),
+  }),
+  create: async (inputs) => ({ id: ${JSON.stringify(type)} + "-" + require("node:crypto").randomUUID(), outs: { ...inputs, ...extra } }),
+  read: async (id, props) => ({ id, props }),
+  update: async (_id, _olds, news) => ({ outs: { ...news, ...extra } }),
+  delete: async () => {},
+});
+`;
 
-class Noop extends pulumi.dynamic.Resource {
-  constructor(provider, type, name, args, outputs, secretOutputs) {
-    super(provider, name, { ...outputs, ...args }, { additionalSecretOutputs: secretOutputs }, "noop", type);
+const CREATED = "2024-01-01T00:00:00.000Z";
+const noopOutputs = {
+  ProviderConfiguration: { configurationId: 1, createdAt: CREATED },
+  Bridge: { bridgeId: 1, createdAt: CREATED },
+  BridgeNumber: { numberId: 1, state: "ASSIGNED", active: true, channelsCount: 2, status: "connected" },
+  SipTrunk: { trunkId: 1, active: true, orgHandle: "acme", createdAt: CREATED },
+};
+const secretOutputs = { ProviderConfiguration: ["authToken"], SipTrunk: ["authPassword"] };
+
+/** A resource of the no-op side: same inputs, secrets and dependencies as this package's resources. */
+class Noop extends pulumi.CustomResource {
+  constructor(type, name, args) {
+    const outputs = Object.fromEntries(Object.keys(noopOutputs[type]).map((k) => [k, undefined]));
+    const secrets = secretOutputs[type] ?? [];
+    const inputs = { ...args };
+    for (const key of secrets) if (inputs[key] !== undefined) inputs[key] = pulumi.secret(inputs[key]);
+    super(
+      `pulumi-nodejs:dynamic/noop:${type}`,
+      name,
+      { ...outputs, ...inputs, __provider: noopSource(type, noopOutputs[type]) },
+      { additionalSecretOutputs: secrets },
+    );
   }
 }
-
-const noop = {
-  ProviderConfiguration: noopProvider("cfg", { configurationId: 1, createdAt: "2024-01-01T00:00:00.000Z" }),
-  Bridge: noopProvider("bridge", { bridgeId: 1, createdAt: "2024-01-01T00:00:00.000Z" }),
-  BridgeNumber: noopProvider("link", {
-    numberId: 1,
-    state: "ASSIGNED",
-    active: true,
-    channelsCount: 2,
-    status: "connected",
-  }),
-  SipTrunk: noopProvider("trunk", { trunkId: 1, active: true, orgHandle: "acme", createdAt: "2024-01-01" }),
-};
 
 /** The resource classes of one side, with one constructor signature. */
 const kinds =
   spec.provider === "noop"
-    ? {
-        ProviderConfiguration: (name, args) =>
-          new Noop(noop.ProviderConfiguration, "ProviderConfiguration", name, args, { configurationId: undefined }, [
-            "authToken",
-          ]),
-        Bridge: (name, args) => new Noop(noop.Bridge, "Bridge", name, args, { bridgeId: undefined }, []),
-        BridgeNumber: (name, args) => new Noop(noop.BridgeNumber, "BridgeNumber", name, args, {}, []),
-        SipTrunk: (name, args) => new Noop(noop.SipTrunk, "SipTrunk", name, args, {}, ["authPassword"]),
-      }
+    ? Object.fromEntries(
+        Object.keys(noopOutputs).map((type) => [type, (name, args) => new Noop(type, name, args)]),
+      )
     : (() => {
         const voice = require("pulumi-voice-platform");
         return {

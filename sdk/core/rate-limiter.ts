@@ -30,6 +30,13 @@ export class Semaphore {
     return this.#active;
   }
 
+  /** A slot now if one is free (the common case, without a promise), else undefined. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#active >= this.limit || this.#queue.length > 0) return undefined;
+    this.#active++;
+    return this.#releaser();
+  }
+
   /** Waits for a slot; call the returned function exactly once to give it back. */
   async acquire(signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) throw signal.reason;
@@ -50,6 +57,10 @@ export class Semaphore {
         signal?.addEventListener("abort", onAbort, { once: true });
       });
     }
+    return this.#releaser();
+  }
+
+  #releaser(): () => void {
     let released = false;
     return () => {
       if (released) return;
@@ -86,6 +97,19 @@ export class RateLimiter {
   #probeWaiters: Array<() => void> = [];
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * A ticket now if a request may go without waiting (no pacing, or the window has requests left),
+   * else undefined. The common case of {@link acquire}, without a promise.
+   */
+  tryAcquire(): RateTicket | undefined {
+    const now = this.now();
+    if (now < this.#blockedUntil) return undefined;
+    if (this.#unpaced) return this.#ticket(false);
+    if (this.#resetAt === undefined || now >= this.#resetAt || this.#remaining <= 0) return undefined;
+    this.#remaining--;
+    return this.#ticket(false);
+  }
 
   /** Waits until a request may be sent; a wait never exceeds `maxWaitMs` at a stretch. */
   async acquire(signal: AbortSignal | undefined, maxWaitMs: number): Promise<RateTicket> {

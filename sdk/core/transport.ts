@@ -213,8 +213,11 @@ export class Transport {
     let release: (() => void) | undefined;
     let ticket: Awaited<ReturnType<RateLimiter["acquire"]>> | undefined;
     try {
-      release = await this.#gate.acquire(signal);
-      ticket = await this.#limiter.acquire(signal, this.#cfg.maxRetryAfterMs);
+      // A free slot and a window with requests left are the common case: take them without awaiting.
+      release = (signal ? undefined : this.#gate.tryAcquire()) ?? (await this.#gate.acquire(signal));
+      ticket =
+        (signal ? undefined : this.#limiter.tryAcquire()) ??
+        (await this.#limiter.acquire(signal, this.#cfg.maxRetryAfterMs));
     } catch (cause) {
       release?.();
       return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause }), failure: null };
@@ -223,7 +226,11 @@ export class Transport {
       // Aborted while waiting for the window: nothing was sent.
       ticket.done(undefined);
       release();
-      return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause: signal.reason }), failure: null };
+      return {
+        kind: "failure",
+        error: createApiError({ kind: "abort", ...where, cause: signal.reason }),
+        failure: null,
+      };
     }
     const deadline = new AttemptDeadline(timeoutMs, signal);
     let headersSeen: ResponseHeaders | undefined;

@@ -23,17 +23,33 @@ export function sharedPool(origin: string, connections: number): Pool {
 
 const SECRET_KEY = /token|password|secret|key/i;
 
+/** Routes split at their placeholders: `["/bridges/", "slug", "/"]`. Routes are code constants, so this stays small. */
+const routeParts = new Map<string, string[]>();
+
 /** Fills `{name}` placeholders with URL-encoded parameters. */
 export function fillRoute(route: string, params: RequestArgs["params"]): string {
-  return route.replace(/\{(\w+)\}/g, (_, name: string) => {
+  if (!route.includes("{")) return route;
+  let parts = routeParts.get(route);
+  if (!parts) {
+    parts = route.split(/\{(\w+)\}/);
+    routeParts.set(route, parts);
+  }
+  let path = parts[0] ?? "";
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i] ?? "";
     const value = params?.[name];
     if (value === undefined) throw new Error(`route ${route}: missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
+    path += encodeURIComponent(String(value)) + (parts[i + 1] ?? "");
+  }
+  return path;
 }
 
 /** `?a=1&b=2` from the defined values, or `""`. */
 export function queryString(query: RequestArgs["query"]): string {
+  if (query === undefined) return "";
+  let any = false;
+  for (const k in query) if (query[k] !== undefined) any = true;
+  if (!any) return "";
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.append(k, String(v));
   const s = qs.toString();

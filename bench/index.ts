@@ -1,0 +1,63 @@
+// `npm run bench`: every benchmark of issue 5 in one run, against the emulator over loopback HTTP and
+// the real engine. Writes bench/results/latest.json (and .md) and prints the markdown table.
+//   node dist/bench/index.js            the full run (N = 100 and 300, three repetitions)
+//   node dist/bench/index.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { repoRoot } from "../scripts/engine";
+import { describeMachine } from "./machine";
+import { runRateLimit } from "./rate-limit";
+import { type BenchResults, renderReport } from "./report";
+import { runEmptyProgram, runScale } from "./scale";
+import { runSdkThroughput } from "./sdk-throughput";
+import { progress, timed } from "./stats";
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { quick: { type: "boolean" } }, strict: true });
+  const quick = values.quick === true;
+  const started = new Date();
+  const machine = await describeMachine();
+  // The engine's own default (4 × GOMAXPROCS), passed explicitly so the floor of benchmark 3 is exact.
+  const parallel = 4 * os.availableParallelism();
+  progress(
+    `${machine.cores} cores, load average ${machine.loadAverageAtStart}, engine parallelism ${parallel}`,
+  );
+
+  const { ms, result } = await timed(async () => {
+    progress("1: SDK throughput");
+    const sdk = await runSdkThroughput(
+      quick ? { requests: 2_000, runs: 3, warmup: 4_000 } : { requests: 5_000, runs: 7, warmup: 20_000 },
+    );
+    progress("2-5, 7: engine runs");
+    const scale = await runScale({ ns: quick ? [100] : [100, 300], reps: quick ? 1 : 3, parallel });
+    const emptyProgram = await runEmptyProgram(parallel);
+    progress("6: rate limit");
+    const rateLimit = await runRateLimit({ n: 200, parallel });
+    return { sdk, scale, emptyProgram, rateLimit };
+  });
+
+  const results: BenchResults = {
+    command: quick ? "npm run bench -- --quick" : "npm run bench",
+    startedAt: started.toISOString(),
+    durationS: Math.round(ms / 1000),
+    machine,
+    parallel,
+    ...result,
+  };
+  const report = renderReport(results);
+  const dir = path.join(repoRoot, "bench", "results");
+  await mkdir(dir, { recursive: true });
+  // A quick run never replaces the committed results (bench/results/*.tmp is ignored by git).
+  const [json, md] = quick ? ["quick.json.tmp", "quick.md.tmp"] : ["latest.json", "latest.md"];
+  await writeFile(path.join(dir, json), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(path.join(dir, md), `${report}\n`);
+  process.stdout.write(`${report}\n`);
+  progress(`done in ${Math.round(ms / 1000)} s; results in bench/results/${json}`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
