@@ -5,6 +5,12 @@ import { type ConfigLookup, resolveSettings, VoiceConfigError } from "./config";
 /** Default user agent, so platform logs tell provider traffic apart. */
 const USER_AGENT = "pulumi-voice-platform";
 
+/** A failed lookup is not cached: the next call tries again, so a fixed config or a passing outage takes effect. */
+function forgetOnFailure<T>(attempt: Promise<T>, forget: () => void): Promise<T> {
+  attempt.catch(forget);
+  return attempt;
+}
+
 /**
  * One configured connection to the platform per process: builds the client on first use, checks
  * the organization handle against the organizations list once, and caches the provider catalogue.
@@ -19,9 +25,7 @@ export class VoiceContext {
 
   /** The client, after the organization guard has passed. */
   ready(): Promise<VoiceClient> {
-    this.#ready ??= this.#connect();
-    // A failed guard is retried on the next call rather than cached, so a fixed config takes effect.
-    this.#ready.catch(() => {
+    this.#ready ??= forgetOnFailure(this.#connect(), () => {
       this.#ready = undefined;
     });
     return this.#ready;
@@ -29,12 +33,12 @@ export class VoiceContext {
 
   /** Slugs of the platform's telephony provider catalogue, fetched once. */
   catalogue(): Promise<readonly string[]> {
-    this.#catalogue ??= this.ready().then(async (client) =>
-      (await client.providers.list()).data.map((p) => p.slug),
+    this.#catalogue ??= forgetOnFailure(
+      this.ready().then(async (client) => (await client.providers.list()).data.map((p) => p.slug)),
+      () => {
+        this.#catalogue = undefined;
+      },
     );
-    this.#catalogue.catch(() => {
-      this.#catalogue = undefined;
-    });
     return this.#catalogue;
   }
 
