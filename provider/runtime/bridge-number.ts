@@ -58,6 +58,14 @@ function outputs(
   };
 }
 
+/** Every input is identity; `adopt` only matters on create. */
+const RULES = {
+  bridgeSlug: { replaces: true },
+  providerConfigurationId: { replaces: true },
+  phoneNumber: { replaces: true },
+  adopt: { ignored: true },
+} as const;
+
 /** The dynamic provider of `voice:BridgeNumber`. Deleting it disconnects the number; the number is never released. */
 export const bridgeNumber: dynamic.ResourceProvider = {
   async check(_olds, news) {
@@ -65,13 +73,8 @@ export const bridgeNumber: dynamic.ResourceProvider = {
   },
 
   async diff(_id, olds, news) {
-    const rules = {
-      bridgeSlug: { replaces: true },
-      providerConfigurationId: { replaces: true },
-      phoneNumber: { replaces: true },
-    };
     // A number sits on one bridge at a time: the old link must go before the new one is made.
-    return diffWith({ ...rules, adopt: { ignored: true } }, olds, news, { deleteBeforeReplace: true });
+    return diffWith(RULES, olds, news, { deleteBeforeReplace: true });
   },
 
   async create(inputs: BridgeNumberInputs) {

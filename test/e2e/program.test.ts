@@ -1,6 +1,8 @@
 // Whole programs through the real engine: validation at preview, secrets in state, get, adopt, lookups.
+
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
+import { DEMO_ACCOUNT as ACCOUNT, linkNumber } from "../fixtures/platform";
 import {
   OP_TIMEOUT_MS,
   type ProgramSpec,
@@ -8,8 +10,6 @@ import {
   SECRETS,
   useVoiceStack,
 } from "../fixtures/voice-stack";
-
-const ACCOUNT = "AC00000000000000000000000000000001";
 
 const ctx = useVoiceStack();
 let client: VoiceClient;
@@ -94,15 +94,11 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   });
 
   it("reads resources made elsewhere with Resource.get, and leaves them alone on destroy", async () => {
-    const config = await client.providerConfigurations.create({
-      provider: "twilio",
-      account_sid: ACCOUNT,
-      auth_token: "x",
-    });
-    await client.bridges.create({ name: "Legacy", slug: "legacy" });
-    await client.bridges.connectProvider("legacy", {
-      provider_config_id: config.id,
-      phone_number: "+14155550105",
+    const config = await linkNumber(client, {
+      slug: "legacy",
+      bridgeName: "Legacy",
+      phoneNumber: "+14155550105",
+      authToken: "x",
     });
     const trunk = await client.trunks.create({ name: "legacy-trunk", sip_url: "sip.legacy.example" });
     await ctx.voice.declare({
@@ -131,15 +127,11 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   });
 
   it("fails on resources that exist already, naming them, and adopts them with adopt: true", async () => {
-    const config = await client.providerConfigurations.create({
-      provider: "twilio",
-      account_sid: ACCOUNT,
-      auth_token: "old",
-    });
-    await client.bridges.create({ name: "Made by hand", slug: "main" });
-    await client.bridges.connectProvider("main", {
-      provider_config_id: config.id,
-      phone_number: "+14155550100",
+    const config = await linkNumber(client, {
+      slug: "main",
+      bridgeName: "Made by hand",
+      phoneNumber: "+14155550100",
+      authToken: "old",
     });
     await client.trunks.create({ name: "edge", sip_url: "old.example" });
 

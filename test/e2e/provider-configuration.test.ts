@@ -1,5 +1,6 @@
 // ProviderConfiguration through the real engine, and its auth token kept out of state in plaintext.
 import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNT as ACCOUNT } from "../fixtures/platform";
 import {
   driftReport,
   OP_TIMEOUT_MS,
@@ -8,8 +9,6 @@ import {
   SECRETS,
   useVoiceStack,
 } from "../fixtures/voice-stack";
-
-const ACCOUNT = "AC00000000000000000000000000000001";
 
 const ctx = useVoiceStack();
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { InvalidArgumentError, type VoiceClient } from "../../sdk";
 import { useEmulator } from "../fixtures/emulator";
+import { linkNumber } from "../fixtures/platform";
 import { clientFor, rejectionOf } from "./helpers";
 
 const emu = useEmulator();
@@ -45,15 +46,11 @@ describe("numbers", () => {
   });
 
   it("a linked number shows ASSIGNED", async () => {
-    const cfg = await client.providerConfigurations.create({
-      provider: "twilio",
-      account_sid: "AC00000000000000000000000000000001",
-      auth_token: "tok-one-1",
-    });
-    await client.bridges.create({ name: "Main", slug: "main" });
-    await client.bridges.connectProvider("main", {
-      provider_config_id: cfg.id,
-      phone_number: "+14155550100",
+    const _cfg = await linkNumber(client, {
+      slug: "main",
+      bridgeName: "Main",
+      phoneNumber: "+14155550100",
+      authToken: "tok-one-1",
     });
     const number = (await client.numbers.list()).data.find((n) => n.number === "+14155550100");
     expect(number?.state).toBe("ASSIGNED");

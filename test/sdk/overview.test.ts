@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BusinessLogicError, VoiceClient } from "../../sdk";
 import { useEmulator } from "../fixtures/emulator";
+import { linkNumber } from "../fixtures/platform";
 import { clientFor, rejectionOf } from "./helpers";
 
 const emu = useEmulator();
@@ -8,15 +9,11 @@ const emu = useEmulator();
 describe("overview", () => {
   it("one row per own number; linked rows carry the bridge slug", async () => {
     const client = clientFor(emu);
-    const cfg = await client.providerConfigurations.create({
-      provider: "twilio",
-      account_sid: "AC00000000000000000000000000000001",
-      auth_token: "tok-one-1",
-    });
-    await client.bridges.create({ name: "Main", slug: "main" });
-    await client.bridges.connectProvider("main", {
-      provider_config_id: cfg.id,
-      phone_number: "+14155550101",
+    const _cfg = await linkNumber(client, {
+      slug: "main",
+      bridgeName: "Main",
+      phoneNumber: "+14155550101",
+      authToken: "tok-one-1",
     });
     const rows = (await client.overview.list()).data;
     expect(rows).toHaveLength(15);

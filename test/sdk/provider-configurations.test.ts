@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { BadRequestError, InvalidArgumentError, NotFoundError, type VoiceClient } from "../../sdk";
 import { useEmulator } from "../fixtures/emulator";
+import { DEMO_ACCOUNT as ACCOUNT, linkNumber } from "../fixtures/platform";
 import { clientFor, rejectionOf } from "./helpers";
 
-const ACCOUNT = "AC00000000000000000000000000000001";
 const emu = useEmulator();
 let client: VoiceClient;
 beforeAll(async () => {
@@ -67,15 +67,11 @@ describe("provider configurations", () => {
   });
 
   it("a configuration a bridge number uses cannot be deleted", async () => {
-    const cfg = await client.providerConfigurations.create({
-      provider: "twilio",
-      account_sid: ACCOUNT,
-      auth_token: "tok-one-1",
-    });
-    await client.bridges.create({ name: "Main", slug: "main" });
-    await client.bridges.connectProvider("main", {
-      provider_config_id: cfg.id,
-      phone_number: "+14155550100",
+    const cfg = await linkNumber(client, {
+      slug: "main",
+      bridgeName: "Main",
+      phoneNumber: "+14155550100",
+      authToken: "tok-one-1",
     });
     const err = await rejectionOf(client.providerConfigurations.delete(cfg.id));
     expect(err).toMatchObject({ name: "BadRequestError", code: "configuration_in_use" });

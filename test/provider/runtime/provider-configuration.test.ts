@@ -4,9 +4,9 @@ import { bridge } from "../../../provider/runtime/bridge";
 import { bridgeNumber } from "../../../provider/runtime/bridge-number";
 import { providerConfiguration as config } from "../../../provider/runtime/provider-configuration";
 import { useEmulator } from "../../fixtures/emulator";
+import { DEMO_ACCOUNT as ACCOUNT } from "../../fixtures/platform";
 import { checked, configureRuntime } from "../../fixtures/provider";
 
-const ACCOUNT = "AC00000000000000000000000000000001";
 const SECRET = "auth-token-s3cret-value";
 
 const emu = useEmulator();
