@@ -16,9 +16,11 @@ const bridge = new voice.Bridge("support", {
   slug: config.get("bridgeSlug") ?? "support-line",
 });
 
+// Each link is named by its phone number alone: moving a number to another bridge is then a
+// replacement of this one resource, which disconnects the number before connecting it again.
 const links = numbers.map(
   (phoneNumber) =>
-    new voice.BridgeNumber(`support-${phoneNumber}`, {
+    new voice.BridgeNumber(phoneNumber, {
       bridgeSlug: bridge.slug,
       providerConfigurationId: twilio.configurationId,
       phoneNumber,

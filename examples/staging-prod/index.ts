@@ -15,8 +15,9 @@ const bridge = new voice.Bridge("support", {
   slug: config.require("bridgeSlug"),
 });
 
+// Named by the phone number alone, so moving a number between bridges is one replacement (disconnect, then connect).
 for (const phoneNumber of config.requireObject<string[]>("numbers")) {
-  new voice.BridgeNumber(`support-${phoneNumber}`, {
+  new voice.BridgeNumber(phoneNumber, {
     bridgeSlug: bridge.slug,
     providerConfigurationId: twilio.configurationId,
     phoneNumber,
