@@ -9,8 +9,20 @@ import { engineEnv, makeTempDir, repoRoot, type TempDir } from "./engine";
 const STACK = "demo";
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 
+/** What the demo does, announced at the start and again as each step begins. */
+const STEPS = [
+  "pulumi up: create the provider configuration, the bridge, its two numbers and the SIP trunk",
+  "a code edit (rename the bridge, add a third number), reviewed with pulumi preview --diff, then put back",
+  "the bridge renamed in the dashboard: the drift check fails and names it",
+  "pulumi up --refresh: the declared name put back",
+  "pulumi destroy: numbers disconnected (they stay with the organization), the rest deleted",
+] as const;
+
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
 function step(n: number, title: string, why: string): void {
-  console.log(`\n${bold(`── ${n}. ${title}`)}\n   ${why}\n`);
+  console.log(`\n${bold(`── ${n}/${STEPS.length}. ${title}`)}  (${seconds()} since start)\n   ${why}\n`);
 }
 
 /** The pulumi command running now, so Ctrl-C can let it finish stopping before the cleanup. */
@@ -34,6 +46,11 @@ async function must(args: string[], cwd: string, env: NodeJS.ProcessEnv, show = 
 
 async function main(): Promise<void> {
   console.log(bold("pulumi-voice-platform demo: telephony as code against a local platform emulator"));
+  console.log(STEPS.map((text, i) => `  ${i + 1}. ${text}`).join("\n"));
+  console.log(
+    "\nGetting the Pulumi engine (scripts/pulumi-engine): instant once built; the first run builds it " +
+      "from source, 5-10 minutes, reporting its progress below.",
+  );
   const env = { ...process.env, ...(await engineEnv()) };
   const emulator = await startEmulator({ port: 0 });
   const admin = new AdminClient(emulator.url);
@@ -88,11 +105,13 @@ async function main(): Promise<void> {
     await writeFile(program, edited);
     await must(["preview", "--diff", "--stack", STACK], cwd, env);
     await writeFile(program, original);
+    console.log("The edit was only previewed: index.ts is put back as declared, and nothing was changed.");
 
     step(
       3,
       "Somebody renames the bridge in the dashboard",
-      "The drift check (as CI runs it) fails and names the resource.",
+      "From the declared program again (step 2's edit was put back), the drift check (as CI runs it) " +
+        "fails and names the resource and the field.",
     );
     const bridge = (await admin.state()).bridges[0];
     if (!bridge) throw new Error("the up made no bridge");
@@ -119,7 +138,7 @@ async function main(): Promise<void> {
     console.log(
       `Left on the platform: ${left.bridges.length} bridges, ${left.links.length} linked numbers, ${left.trunks.length} trunks.`,
     );
-    console.log(bold("\nDone."));
+    console.log(bold(`\nDone in ${seconds()}.`));
   } finally {
     await cleanup();
   }
