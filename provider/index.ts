@@ -1,3 +1,6 @@
+// The Node.js version check runs before anything else loads (undici needs a newer Node than some machines have).
+import "./node-version";
+
 export { Bridge, type BridgeArgs } from "./bridge";
 export { BridgeNumber, type BridgeNumberArgs } from "./bridge-number";
 export { resolveSettings, VoiceConfigError, type VoiceSettings } from "./config";
