@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/**
+ * The `adopt` input: `true` takes over an existing resource only when its live values equal the
+ * declared ones (write-only secrets cannot be compared: they are left as the platform has them);
+ * `"overwrite"` takes it over and writes every declared value, secrets included.
+ */
+export const adoptMode = z
+  .union([z.boolean(), z.literal("overwrite")], { message: 'must be true, false or "overwrite"' })
+  .optional();
+export type AdoptMode = z.infer<typeof adoptMode>;
+
+/** Refuses an adoption whose live values differ from the declared ones, naming each field. */
+export function adoptionRefused(key: string, differing: readonly string[]): Error {
+  return new Error(
+    `cannot adopt ${key}: its live values differ from the declared ones in ${differing.join(", ")}. ` +
+      'Declare the live values, or set adopt: "overwrite" to write the declared ones',
+  );
+}
