@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { VoiceClient } from "../sdk";
-import { describeFailures } from "./errors";
-import { programContext } from "./program-context";
+import { isExpectedFailure, operationError } from "./errors";
+import { programClient } from "./program-context";
 
 /** Pulumi inputs of a data source's arguments. */
 export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
@@ -12,13 +12,32 @@ export interface DataSource<A, R> {
   getOutput(args?: InputArgs<A>): pulumi.Output<R>;
 }
 
-/** Builds both forms of a data source over one fetch; failures name the data source. */
+/**
+ * A failed lookup, named after the data source. An expected failure (the platform's answer, a
+ * lookup that found nothing) is a {@link pulumi.RunError}, which Pulumi prints without a stack.
+ */
+function lookupFailure(name: string, err: unknown): Error {
+  const wrapped = operationError(name, "lookup", err);
+  return isExpectedFailure(err) ? new pulumi.RunError(wrapped.message) : wrapped;
+}
+
+/**
+ * Builds both forms of a data source over one fetch. A failure to connect (configuration, token,
+ * unreachable platform) is the one error every data source shares (see `programClient`), so it is
+ * printed once; a failure of the lookup itself names the data source.
+ */
 export function dataSource<A extends object, R>(
   name: string,
   fetch: (client: VoiceClient, args: Partial<A>) => Promise<R>,
 ): DataSource<A, R> {
-  const get = (args?: A) =>
-    describeFailures(name, "lookup", async () => fetch(await programContext().ready(), args ?? {}));
+  const get = async (args?: A) => {
+    const client = await programClient();
+    try {
+      return await fetch(client, args ?? {});
+    } catch (err) {
+      throw lookupFailure(name, err);
+    }
+  };
   return {
     get,
     getOutput: (args) => pulumi.output(args ?? {}).apply((a) => get(a as A)) as pulumi.Output<R>,
