@@ -1,4 +1,4 @@
-import { AuthenticationError, VoiceClient } from "../sdk";
+import { AuthenticationError, ConnectionError, TimeoutError, VoiceClient } from "../sdk";
 import { BridgeDetails } from "./bridge-details";
 import { type ConfigLookup, resolveSettings, VoiceConfigError } from "./config";
 
@@ -52,6 +52,12 @@ export class VoiceContext {
       if (err instanceof AuthenticationError) {
         throw new VoiceConfigError(
           `The platform refused voice:token (${err.message}): set a valid token with \`pulumi config set voice:token <token> --secret\` or VOICE_TOKEN`,
+        );
+      }
+      if (err instanceof ConnectionError || err instanceof TimeoutError) {
+        throw new VoiceConfigError(
+          `The voice platform at ${settings.baseUrl} cannot be reached (${err.message}): check voice:baseUrl (or VOICE_BASE_URL) and that the platform is up`,
+          { cause: err },
         );
       }
       throw err;
