@@ -17,10 +17,26 @@ export function isExpectedFailure(err: unknown): err is Error {
   );
 }
 
-/** Names the resource type and operation in front of the SDK's message (method, path, status, platform text). */
+/**
+ * Makes an error print as its message alone, without frames into the package's files. The
+ * dynamic-provider host prints a failed check, diff, read or delete as `${error}: ${error.stack}` on
+ * its stderr, which the engine shows the user next to the error itself; with `toString()` answering
+ * the head of the message and `stack` the rest, that line is the message and nothing more.
+ */
+function withoutStack(error: Error, head: string, rest: string): void {
+  Object.defineProperty(error, "stack", { value: rest, configurable: true, writable: true });
+  Object.defineProperty(error, "toString", { value: () => head, configurable: true, writable: true });
+}
+
+/**
+ * Names the resource type and operation in front of the SDK's message (method, path, status,
+ * platform text). An expected failure (see {@link isExpectedFailure}) carries no stack.
+ */
 export function operationError(type: string, operation: string, err: unknown): Error {
   const detail = err instanceof Error ? err.message : String(err);
-  const wrapped = new Error(`voice:${type} ${operation} failed: ${detail}`);
+  const head = `voice:${type} ${operation} failed`;
+  const wrapped = new Error(`${head}: ${detail}`);
+  if (isExpectedFailure(err)) withoutStack(wrapped, head, detail);
   if (err instanceof VoiceApiError) wrapped.name = err.name;
   if (err !== null && typeof err === "object") {
     for (const key of PARTIAL_KEYS) {
