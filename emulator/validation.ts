@@ -1,3 +1,4 @@
+// The independent oracle: the emulator keeps its own validation rules on purpose (never the SDK's or the provider's), so tests compare two readings of the spec.
 import { isIP } from "node:net";
 import { z } from "zod";
 import { ApiError } from "./envelope";

@@ -1,6 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import { isUnknown } from "./fields";
+import { closestName } from "./closest";
+import { isUnknown, SECRET_FIELDS } from "./fields";
 
 /** Keys the engine adds to every dynamic resource's inputs; they are not ours to validate. */
 const RESERVED = new Set(["__provider"]);
@@ -9,10 +10,12 @@ type Shape = z.ZodObject<z.ZodRawShape>;
 
 /**
  * Validates and normalizes news with a zod object schema, the way `check` must: never throws on
- * bad input, names each failing property, and leaves values the engine does not know yet
- * (outputs of resources not created at preview) untouched and unvalidated.
+ * bad input, names each failing property (an unknown one with the closest known name), never
+ * quotes a secret, and leaves values the engine does not know yet (outputs of resources not
+ * created at preview) untouched and unvalidated.
  */
 export function checkWith(schema: Shape, news: Record<string, unknown>): dynamic.CheckResult {
+  const failures = unknownProperties(news, Object.keys(schema.shape));
   const unknownKeys = Object.keys(news).filter((k) => !RESERVED.has(k) && isUnknown(news[k]));
   const present: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(news)) {
@@ -22,30 +25,74 @@ export function checkWith(schema: Shape, news: Record<string, unknown>): dynamic
   }
   const mask = Object.fromEntries(unknownKeys.map((k) => [k, true as const]));
   const parsed = (unknownKeys.length > 0 ? schema.partial(mask) : schema).safeParse(present);
-  if (!parsed.success) {
-    return {
-      inputs: news,
-      failures: parsed.error.issues.map((issue) => ({
-        property: propertyPath(issue.path),
-        reason: reasonOf(issue, present),
-      })),
-    };
-  }
+  if (!parsed.success) failures.push(...parsed.error.issues.map((issue) => failureOf(issue, present)));
+  if (failures.length > 0 || !parsed.success) return failed(news, failures);
   const inputs: Record<string, unknown> = { ...parsed.data };
   for (const key of unknownKeys) inputs[key] = news[key];
   return { inputs };
+}
+
+/** A failed check: the failures, and the inputs without their secret values (a failure never carries one). */
+export function failed(
+  inputs: Record<string, unknown> | undefined,
+  failures: dynamic.CheckFailure[],
+): dynamic.CheckResult {
+  const kept = Object.entries(inputs ?? {}).filter(([key]) => !SECRET_FIELDS.has(key));
+  return { inputs: Object.fromEntries(kept), failures };
+}
+
+/**
+ * A failure about a property. For a secret one the property is named in the reason only: the
+ * engine prints the input a failure's `property` names next to the reason, in plain text even
+ * when it is secret (pkg/resource/deploy/step_generator.go, issueCheckFailures), so naming it
+ * there would print the secret.
+ */
+export function failure(property: string, reason: string): dynamic.CheckFailure {
+  const top = property.split(/[.[]/, 1)[0] ?? property;
+  if (SECRET_FIELDS.has(top)) return { property: "", reason: `${property} ${reason} (its value is secret)` };
+  return { property, reason };
+}
+
+function unknownProperties(news: Record<string, unknown>, known: readonly string[]): dynamic.CheckFailure[] {
+  const allowed = new Set([...known, ...RESERVED]);
+  return Object.keys(news)
+    .filter((key) => !allowed.has(key) && news[key] !== undefined && news[key] !== null)
+    .map((key) => {
+      const near = closestName(key, known);
+      const hint = near ? `did you mean "${near}"?` : `known properties: ${known.join(", ")}`;
+      const reason = `unknown property "${key}"; ${hint}`;
+      // A misspelt secret holds a secret value, which the engine would print next to the property it names.
+      return near && SECRET_FIELDS.has(near) ? { property: "", reason } : { property: key, reason };
+    });
+}
+
+function failureOf(issue: z.core.$ZodIssue, present: Record<string, unknown>): dynamic.CheckFailure {
+  const property = propertyPath(issue.path);
+  const top = issue.path[0];
+  const missing = issue.code === "invalid_type" && typeof top === "string" && !(top in present);
+  if (missing) return failure(property, "is required");
+  // A secret's reason comes from the kind of issue alone, never from a message that could quote the value.
+  if (typeof top === "string" && SECRET_FIELDS.has(top)) return failure(property, secretReason(issue));
+  return failure(property, issue.message);
+}
+
+function secretReason(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "too_big":
+      return `must be at most ${String(issue.maximum)} characters`;
+    case "too_small":
+      return "must not be empty";
+    case "invalid_type":
+      return "must be a string";
+    case "custom":
+      return "must not be only whitespace";
+    default:
+      return "is invalid";
+  }
 }
 
 function propertyPath(path: readonly PropertyKey[]): string {
   return path
     .map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
     .join("");
-}
-
-function reasonOf(issue: z.core.$ZodIssue, present: Record<string, unknown>): string {
-  const top = issue.path[0];
-  if (issue.code === "invalid_type" && typeof top === "string" && !(top in present)) {
-    return "is required";
-  }
-  return issue.message;
 }

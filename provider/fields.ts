@@ -1,5 +1,21 @@
-import { isIP } from "node:net";
 import { z } from "zod";
+import {
+  canonicalIpOrCidr,
+  E164,
+  IdLike,
+  IpOrCidr,
+  Port,
+  Secret255,
+  SipTransport,
+  SipUrl,
+  Slug,
+  stripPhoneSeparators,
+  Text255,
+} from "../sdk";
+
+// The inputs' rules are the SDK's (sdk/core/validate.ts): one set for both. What is added here is
+// the leniency a Pulumi program deserves — surrounding whitespace, any case for `transport`, ports
+// and ids as numbers or strings — and the normal form `check` stores, so no diff is ever permanent.
 
 /** The engine's placeholder for a value not known until apply (e.g. another resource's output at preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -8,88 +24,53 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const isUnknown = (value: unknown): boolean =>
   value === UNKNOWN || (Array.isArray(value) && value.some((v) => v === UNKNOWN));
 
-const E164 = /^\+[1-9]\d{7,14}$/;
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-const SIP_URL = /^(?:sips?:)?[A-Za-z0-9._~%@:;=+-]+(?:\[[0-9A-Fa-f:.]+\])?[A-Za-z0-9._~%@:;=+-]*$/;
+/** Inputs whose values are secret: never quoted in a check failure. */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(["authToken", "authPassword"]);
 
 /** Strips the separators people type in phone numbers, so `+1 (415) 555-0100` and `+14155550100` are one value. */
-export const normalizePhoneNumber = (raw: string): string => raw.replace(/[\s\-.()]/g, "");
+export const normalizePhoneNumber = stripPhoneSeparators;
 
 /** A phone number in E.164 form, normalized. */
-export const phoneNumber = z
-  .string()
-  .transform(normalizePhoneNumber)
-  .refine((v) => E164.test(v), { message: "must be an E.164 phone number such as +14155550100" });
+export const phoneNumber = E164;
 
 /** A bridge slug: lowercase letters, digits and inner hyphens, 1 to 64 characters. */
-export const slug = z
-  .string()
-  .trim()
-  .refine((v) => SLUG.test(v), {
-    message: "must be 1-64 lowercase letters, digits or inner hyphens (e.g. support-line)",
-  });
+export const slug = z.string({ error: "must be a string" }).trim().pipe(Slug);
 
 /** A non-empty display string of at most 255 characters, trimmed. */
-export const label = z
-  .string()
-  .trim()
-  .min(1, { message: "must not be empty" })
-  .max(255, { message: "must be at most 255 characters" });
+export const label = z.string({ error: "must be a string" }).trim().pipe(Text255);
 
-/** A non-empty secret string; never trimmed, since whitespace may be part of it. */
-export const secretString = z
-  .string()
-  .min(1, { message: "must not be empty" })
-  .max(255, { message: "must be at most 255 characters" });
+/** A non-empty secret string of at most 255 characters; never trimmed, since whitespace may be part of it. */
+export const secretString = Secret255;
 
 /** SIP transport, case-insensitive on input. */
 export const transport = z
-  .string()
+  .string({ error: "must be one of tcp, udp, tls" })
   .transform((v) => v.trim().toLowerCase())
-  .pipe(z.enum(["tcp", "udp", "tls"], { message: "must be one of tcp, udp, tls" }));
+  .pipe(SipTransport);
 
 /** A TCP/UDP port given as number or string, stored as the platform's decimal string. */
 export const port = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, {
-    message: "must be a port number from 1 to 65535",
-  })
-  .transform((v) => String(Number(v)));
+  .union([z.string().trim(), z.number()], { error: "must be an integer from 1 to 65535" })
+  .pipe(Port);
 
-/** A SIP host, IP or `sip:`/`sips:` URI. */
-export const sipUrl = label.refine((v) => SIP_URL.test(v), {
-  message: "must be a SIP host, IP address or sip:/sips: URI",
-});
+/** A SIP host, IP address, `[IPv6]` or `sip:`/`sips:` URI (see sdk/core/sip-url.ts). */
+export const sipUrl = z.string({ error: "must be a string" }).trim().pipe(SipUrl);
 
-/** Lowercases IPv6 and drops a redundant /32 or /128, so equal addresses compare equal. */
+/**
+ * The canonical text of an address or CIDR (RFC 5952 IPv6, no redundant /32 or /128), so equal
+ * addresses compare equal; text that is not one is only trimmed and lowercased (for live values).
+ */
 export const normalizeIp = (raw: string): string => {
-  const [address = "", prefix] = raw.trim().toLowerCase().split("/");
-  const family = isIP(address);
-  if (prefix === undefined || (family === 4 && prefix === "32") || (family === 6 && prefix === "128")) {
-    return address;
-  }
-  return `${address}/${prefix}`;
+  const text = raw.trim();
+  return canonicalIpOrCidr(text) ?? text.toLowerCase();
 };
 
-const validIp = (value: string): boolean => {
-  const [address = "", prefix, ...rest] = value.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-};
-
-/** A set of IP addresses or CIDR ranges, normalized, de-duplicated and sorted so order never makes a diff. */
+/** A set of IP addresses or CIDR ranges, canonical, de-duplicated and sorted so spelling and order never make a diff. */
 export const ipSet = z
-  .array(
-    z.string().transform(normalizeIp).refine(validIp, { message: "must be an IPv4/IPv6 address or CIDR" }),
-  )
+  .array(z.string({ error: "must be a string" }).trim().pipe(IpOrCidr).transform(normalizeIp), {
+    error: "must be a list of IP addresses or CIDRs",
+  })
   .transform((ips) => [...new Set(ips)].sort());
 
-/** A positive integer id, given as number or numeric string (ids cross Pulumi as strings). */
-export const platformId = z
-  .union([z.number(), z.string()])
-  .transform((v) => Number(String(v).trim()))
-  .refine((v) => Number.isSafeInteger(v) && v > 0, { message: "must be a positive integer id" });
+/** A positive integer id, given as number or string of decimal digits (ids cross Pulumi as strings). */
+export const platformId = IdLike;

@@ -2,8 +2,10 @@ export { resolveBaseUrl, VoiceClient, type VoiceClientOptions } from "./client";
 export { type AuthStrategy, SchemeAuth } from "./core/auth";
 export type { ListResult } from "./core/envelope";
 export * from "./core/errors";
+export { canonicalAddress, canonicalIpOrCidr } from "./core/ip";
 export { Page, type PageParams, PagePromise } from "./core/pagination";
 export { backoffMs, type HttpMethod, isRetryable, parseRetryAfterMs, retryDelayMs } from "./core/retry";
+export { isHostName, isSipHost, isSipUrl, SIP_URL_MAX } from "./core/sip-url";
 export {
   type Logger,
   type RequestOptions,
@@ -14,13 +16,18 @@ export {
 export {
   E164,
   Id,
+  IdLike,
   IpOrCidr,
   NonEmpty,
   normalizeE164,
   Port,
+  Secret255,
   SipTransport,
+  SipUrl,
   SLUG_PATTERN,
   Slug,
+  stripPhoneSeparators,
+  Text255,
 } from "./core/validate";
 export * from "./resources/agents";
 export * from "./resources/bridges";

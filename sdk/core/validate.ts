@@ -1,19 +1,25 @@
-import { isIP } from "node:net";
 import { z } from "zod";
 import { createApiError } from "./errors";
+import { canonicalIpOrCidr } from "./ip";
+import { isSipUrl, SIP_URL_MAX } from "./sip-url";
 
 // Argument rules (docs/spec-decisions.md). Each is a zod schema whose error text reads after
 // the field name ("slug: must be …"); `check` turns the first failure into an InvalidArgumentError.
+// These are the package's one set of rules: the provider's `check` (provider/fields.ts) builds on
+// them. No message ever quotes the value it judges, so a rejected secret is never echoed.
 
 /** A separator the platform ignores inside phone numbers (decision N3). */
 const PHONE_SEPARATORS = /[\s\-.()]/g;
 const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
 
+/** Removes the separators the platform ignores in phone numbers (N3): `+1 (415) 555-0100` → `+14155550100`. */
+export const stripPhoneSeparators = (raw: string): string => raw.replace(PHONE_SEPARATORS, "");
+
 /** A phone number in E.164 form; spaces, dashes, dots and parentheses are removed first (N3). */
 export const E164 = z
   .string({ error: "must be a string" })
-  .transform((s) => s.replace(PHONE_SEPARATORS, ""))
-  .pipe(z.string().regex(E164_PATTERN, { error: "must be an E.164 number such as +14155550100" }));
+  .transform(stripPhoneSeparators)
+  .pipe(z.string().regex(E164_PATTERN, { error: "must be an E.164 phone number such as +14155550100" }));
 
 /** Returns the E.164 form of a phone number, or `undefined` when it is not one. */
 export function normalizeE164(value: unknown): string | undefined {
@@ -24,13 +30,26 @@ export function normalizeE164(value: unknown): string | undefined {
 /** Bridge slug rule (decision B1). */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 export const Slug = z.string({ error: "must be a string" }).regex(SLUG_PATTERN, {
-  error: "must be 1–64 lowercase letters, digits or inner hyphens",
+  error: "must be 1-64 lowercase letters, digits or inner hyphens (e.g. support-line)",
 });
 
 /** A required text field: a string with something besides whitespace. */
 export const NonEmpty = z
   .string({ error: "must be a non-empty string" })
   .refine((s) => s.trim().length > 0, { error: "must be a non-empty string" });
+
+/** A name or account id: non-empty, at most 255 characters (B2, P1, T3). */
+export const Text255 = NonEmpty.max(255, { error: "must be at most 255 characters" });
+
+/**
+ * A write-only secret (`auth_token`, `auth_password`): 1 to 255 characters, sent as given (P1, T6),
+ * not whitespace alone (an unset variable's stray newline is never a credential).
+ */
+export const Secret255 = z
+  .string({ error: "must be a string" })
+  .min(1, { error: "must not be empty" })
+  .max(255, { error: "must be at most 255 characters" })
+  .refine((s) => s.trim().length > 0, { error: "must not be only whitespace" });
 
 /** A value placed in a URL path segment (space token, agent handle…). */
 export const PathSegment = z
@@ -46,6 +65,33 @@ export const Id = z
   .positive({ error: "must be a positive integer" })
   .max(Number.MAX_SAFE_INTEGER, { error: "must be a positive integer" });
 
+const ID_LIKE_ERROR = "must be a positive integer id (decimal digits, e.g. 12)";
+/**
+ * A platform id given as a number or a string of decimal digits (ids cross Pulumi as strings),
+ * parsed strictly: no sign, hex, exponent, fraction or inner whitespace; a positive safe integer.
+ */
+export const IdLike = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,16}$/, { error: ID_LIKE_ERROR }),
+    ],
+    {
+      error: ID_LIKE_ERROR,
+    },
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int({ error: ID_LIKE_ERROR })
+      .positive({ error: ID_LIKE_ERROR })
+      .max(Number.MAX_SAFE_INTEGER, { error: ID_LIKE_ERROR }),
+  );
+
 /** SIP transport (decision T3). */
 export const SipTransport = z.enum(["tcp", "udp", "tls"], { error: "must be one of tcp, udp, tls" });
 
@@ -57,19 +103,20 @@ export const Port = z
   .pipe(z.number().int({ error: PORT_ERROR }).min(1, { error: PORT_ERROR }).max(65535, { error: PORT_ERROR }))
   .transform(String);
 
-/** An IPv4/IPv6 address, optionally with a CIDR suffix (T3). */
-export const IpOrCidr = z.string({ error: "must be an IP address or CIDR" }).refine(isIpOrCidr, {
-  error: "must be an IP address or CIDR",
+const IP_ERROR = "must be an IPv4/IPv6 address or CIDR (e.g. 203.0.113.7, 2001:db8::/32)";
+/** An IPv4/IPv6 address, optionally with a CIDR suffix of at most 32/128 bits (T3); no zone id. */
+export const IpOrCidr = z.string({ error: IP_ERROR }).refine((v) => canonicalIpOrCidr(v) !== undefined, {
+  error: IP_ERROR,
 });
 
-function isIpOrCidr(value: string): boolean {
-  const [addr = "", prefix, ...rest] = value.split("/");
-  const family = isIP(addr);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
+/** A trunk's `sip_url` (T3, T6): a host name, an IP address, `[IPv6]`, or a `sip:`/`sips:` URI, ≤ 255. */
+export const SipUrl = z
+  .string({ error: "must be a string" })
+  .max(SIP_URL_MAX, { error: `must be at most ${SIP_URL_MAX} characters` })
+  .refine(isSipUrl, {
+    error:
+      "must be a host name, an IP address, [IPv6] or a sip:/sips: URI such as sip:user@pbx.example.com:5060",
+  });
 
 /** A value safe to put in an HTTP header: visible ASCII, inner spaces allowed, no CR/LF. */
 export const HeaderValue = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PageParams, PagePromise } from "../core/pagination";
 import { APIResource } from "../core/resource";
 import type { RequestOptions } from "../core/transport";
-import { check, E164, Id, NonEmpty, Slug } from "../core/validate";
+import { check, E164, Id, Slug, Text255 } from "../core/validate";
 
 /** A number entry of the list and update views: `{id, number, status}` (B4). */
 export const BridgeListNumber = z.looseObject({
@@ -72,10 +72,10 @@ export type BridgeDisconnectResult = z.infer<typeof BridgeDisconnectResult>;
 
 const obj = { error: "must be an object" };
 /** Body of create: a display name and the slug (identity, B1). */
-export const BridgeCreateParams = z.object({ name: NonEmpty, slug: Slug }, obj);
+export const BridgeCreateParams = z.object({ name: Text255, slug: Slug }, obj);
 export type BridgeCreateParams = z.input<typeof BridgeCreateParams>;
 /** Body of update: only the name can change (B3). */
-export const BridgeUpdateParams = z.object({ name: NonEmpty }, obj);
+export const BridgeUpdateParams = z.object({ name: Text255 }, obj);
 export type BridgeUpdateParams = z.input<typeof BridgeUpdateParams>;
 /** Body of connect: `phone_number` in E.164; separators are removed before sending (N3). */
 export const BridgeConnectParams = z.object({ provider_config_id: Id, phone_number: E164 }, obj);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PageParams, PagePromise } from "../core/pagination";
 import { APIResource } from "../core/resource";
 import type { RequestOptions } from "../core/transport";
-import { check, Id, NonEmpty } from "../core/validate";
+import { check, Id, NonEmpty, Secret255, Text255 } from "../core/validate";
 
 /** A provider account connected to the organization. `auth_token` is write-only: never returned. */
 export const ProviderConfiguration = z.looseObject({
@@ -15,14 +15,14 @@ export type ProviderConfiguration = z.infer<typeof ProviderConfiguration>;
 
 /** Body of create: `provider` is a catalogue slug. */
 export const ProviderConfigurationCreateParams = z.object(
-  { provider: NonEmpty, account_sid: NonEmpty, auth_token: NonEmpty },
+  { provider: NonEmpty, account_sid: Text255, auth_token: Secret255 },
   { error: "must be an object" },
 );
 export type ProviderConfigurationCreateParams = z.input<typeof ProviderConfigurationCreateParams>;
 
 /** Body of update; the provider is identity and cannot change. */
 export const ProviderConfigurationUpdateParams = z.object(
-  { account_sid: NonEmpty.optional(), auth_token: NonEmpty.optional() },
+  { account_sid: Text255.optional(), auth_token: Secret255.optional() },
   { error: "must be an object" },
 );
 export type ProviderConfigurationUpdateParams = z.input<typeof ProviderConfigurationUpdateParams>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PageParams, PagePromise } from "../core/pagination";
 import { APIResource } from "../core/resource";
 import type { RequestOptions } from "../core/transport";
-import { check, Id, IpOrCidr, NonEmpty, Port, SipTransport } from "../core/validate";
+import { check, Id, IpOrCidr, Port, Secret255, SipTransport, SipUrl, Text255 } from "../core/validate";
 
 /**
  * A SIP trunk (T4). `auth_password` is `"********"` when set; listings also mask `auth_username`
@@ -24,12 +24,13 @@ export const SipTrunk = z.looseObject({
 export type SipTrunk = z.infer<typeof SipTrunk>;
 
 const fields = {
-  name: NonEmpty,
-  sip_url: NonEmpty,
+  name: Text255,
+  sip_url: SipUrl,
   transport: SipTransport.optional(),
   port: Port.optional(),
-  auth_username: z.string({ error: "must be a string or null" }).nullable().optional(),
-  auth_password: z.string({ error: "must be a string or null" }).nullable().optional(),
+  // T6: `null` or a non-empty string of at most 255 characters.
+  auth_username: Text255.nullable().optional(),
+  auth_password: Secret255.nullable().optional(),
   source_ips: z.array(IpOrCidr, { error: "must be an array of IP addresses" }).optional(),
 };
 const obj = { error: "must be an object" };

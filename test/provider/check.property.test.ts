@@ -1,8 +1,9 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { checkWith } from "../../provider/check";
 import { bridge } from "../../provider/runtime/bridge";
-import { bridgeNumber } from "../../provider/runtime/bridge-number";
+import { BridgeNumberInputs } from "../../provider/runtime/bridge-number";
 import { providerConfiguration } from "../../provider/runtime/provider-configuration";
 import { sipTrunk } from "../../provider/runtime/sip-trunk";
 import { useEmulator } from "../fixtures/emulator";
@@ -28,7 +29,7 @@ const phone = fc
 const ip = fc.oneof(fc.ipV4(), fc.ipV6());
 
 interface Case {
-  provider: dynamic.ResourceProvider;
+  provider: Pick<dynamic.ResourceProvider, "check">;
   valid: fc.Arbitrary<Record<string, unknown>>;
   invalid: Record<string, fc.Arbitrary<unknown>>;
 }
@@ -43,7 +44,10 @@ const CASES: Record<string, Case> = {
     },
   },
   BridgeNumber: {
-    provider: bridgeNumber,
+    // The input rules alone: the platform's (configuration and number of the organization) are in runtime/check-rules.test.ts.
+    provider: {
+      check: async (_olds: unknown, news: Record<string, unknown>) => checkWith(BridgeNumberInputs, news),
+    },
     valid: fc.record({
       bridgeSlug: slug,
       providerConfigurationId: fc.oneof(fc.integer({ min: 1 }), fc.integer({ min: 1 }).map(String)),
@@ -51,7 +55,7 @@ const CASES: Record<string, Case> = {
     }),
     invalid: {
       phoneNumber: fc.constantFrom("4155550100", "+0123456789", "+1-abc", "+1"),
-      providerConfigurationId: fc.constantFrom(0, -3, "x", 1.5),
+      providerConfigurationId: fc.constantFrom(0, -3, "x", 1.5, "0x1", "1e3", "+7", "1 2", "-1", 2 ** 60),
     },
   },
   SipTrunk: {
@@ -59,17 +63,23 @@ const CASES: Record<string, Case> = {
     valid: fc.record(
       {
         name: text,
-        sipUrl: fc.domain(),
         transport: fc.constantFrom("tcp", "UDP", " tls "),
         port: fc.oneof(fc.integer({ min: 1, max: 65535 }), fc.integer({ min: 1, max: 65535 }).map(String)),
         allowedIps: fc.array(ip, { maxLength: 5 }),
+        sipUrl: fc.oneof(
+          fc.domain(),
+          fc.ipV4(),
+          fc.ipV6().map((a) => `[${a}]`),
+          fc.domain().map((d) => `sip:${d}`),
+        ),
       },
       { requiredKeys: ["name", "sipUrl"] },
     ),
     invalid: {
       transport: fc.constantFrom("sctp", "", "http"),
       port: fc.constantFrom(0, 70000, "abc", "5060x"),
-      allowedIps: fc.constantFrom(["999.1.1.1"], ["abc"], "10.0.0.1"),
+      allowedIps: fc.constantFrom(["999.1.1.1"], ["abc"], "10.0.0.1", ["10.0.0.0/33"], ["fe80::1%eth0"]),
+      sipUrl: fc.constantFrom("sip:", "-bad-.example", "a..b", "@@@", "host:5060", ""),
     },
   },
   ProviderConfiguration: {
@@ -82,10 +92,13 @@ const CASES: Record<string, Case> = {
     invalid: {
       provider: fc.constantFrom("nope", ""),
       accountSid: fc.constantFrom("", "  "),
-      authToken: fc.constantFrom("", 7),
+      authToken: fc.constantFrom("", 7, "t".repeat(256)),
     },
   },
 };
+
+/** The property a failure names: its `property`, or for a secret (named in the reason only) the reason's first word. */
+const named = (f: dynamic.CheckFailure): string => f.property || (f.reason.split(" ")[0] ?? "");
 
 describe.each(Object.entries(CASES))("%s check", (_type, { provider, valid, invalid }) => {
   const knownKeys = Object.keys(invalid);
@@ -98,7 +111,7 @@ describe.each(Object.entries(CASES))("%s check", (_type, { provider, valid, inva
       fc.asyncProperty(arbitraryInput, async (news) => {
         const result = await provider.check!({}, news);
         for (const failure of result.failures ?? []) {
-          expect(failure.property.length).toBeGreaterThan(0);
+          expect(named(failure).length).toBeGreaterThan(0);
           expect(failure.reason.length).toBeGreaterThan(0);
         }
       }),
@@ -124,7 +137,7 @@ describe.each(Object.entries(CASES))("%s check", (_type, { provider, valid, inva
     await fc.assert(
       fc.asyncProperty(valid, broken, async (news, [key, bad]) => {
         const result = await provider.check!({}, { ...news, [key]: bad });
-        const properties = (result.failures ?? []).map((f) => f.property);
+        const properties = (result.failures ?? []).map(named);
         expect(properties.some((p) => p === key || p.startsWith(`${key}[`))).toBe(true);
       }),
       { numRuns: 100 },

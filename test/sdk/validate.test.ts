@@ -49,7 +49,7 @@ describe("argument rules", () => {
       expect(normalizeE164(bad)).toBeUndefined();
     }
     expect(failure(E164, "555-0100", "phone_number")?.reason).toBe(
-      "must be an E.164 number such as +14155550100",
+      "must be an E.164 phone number such as +14155550100",
     );
   });
 
