@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { claimNumber } from "./number-claims";
 import { VoiceResource } from "./shim";
 
 /** Inputs of a {@link BridgeNumber}. Every one is identity: a change disconnects the number, then connects anew. */
@@ -47,5 +48,7 @@ export class BridgeNumber extends VoiceResource {
       status: undefined,
     };
     super("BridgeNumber", name, { ...outputs, ...args }, opts);
+    // One number in two BridgeNumbers fails at preview; a lookup (`get`) declares nothing.
+    if (args !== undefined && opts?.id === undefined) claimNumber(this, name, args.phoneNumber);
   }
 }

@@ -109,3 +109,56 @@ describe("a program under mocks", () => {
     expect(id).toBe("legacy-bridge");
   });
 });
+
+describe("one number declared twice in a program", () => {
+  /** Runs `declare` and answers the rejections nobody handled (how the Pulumi runtime meets a failed apply). */
+  async function unhandled(declare: () => void): Promise<unknown[]> {
+    const seen: unknown[] = [];
+    const others = process.listeners("unhandledRejection");
+    process.removeAllListeners("unhandledRejection");
+    const capture = (reason: unknown) => seen.push(reason);
+    process.on("unhandledRejection", capture);
+    try {
+      declare();
+      await settle();
+    } finally {
+      process.off("unhandledRejection", capture);
+      for (const listener of others) process.on("unhandledRejection", listener);
+    }
+    return seen;
+  }
+
+  it("fails naming both resources and the number, without a stack trace", async () => {
+    const { BridgeNumber } = program;
+    const errors = await unhandled(() => {
+      new BridgeNumber("first", { bridgeSlug: "a", providerConfigurationId: 1, phoneNumber: "+14155550177" });
+      new BridgeNumber("second", {
+        bridgeSlug: "b",
+        providerConfigurationId: 1,
+        phoneNumber: pulumi.output("+1 (415) 555-0177"),
+      });
+    });
+    // One error, met by each promise chain of the output; the runtime reports an error object once.
+    expect(new Set(errors).size).toBe(1);
+    const error = errors[0] as pulumi.ResourceError;
+    expect(pulumi.ResourceError.isInstance(error)).toBe(true);
+    expect(error.hideStack).toBe(true);
+    expect(error.message).toMatch(
+      /BridgeNumber "second" .*\+14155550177.* BridgeNumber "first" already declares/,
+    );
+  });
+
+  it("accepts distinct numbers, and a lookup of a declared one", async () => {
+    const { BridgeNumber } = program;
+    const errors = await unhandled(() => {
+      new BridgeNumber("third", { bridgeSlug: "a", providerConfigurationId: 1, phoneNumber: "+14155550178" });
+      new BridgeNumber("fourth", {
+        bridgeSlug: "a",
+        providerConfigurationId: 1,
+        phoneNumber: "+14155550179",
+      });
+      BridgeNumber.get("third-again", "a/1/+14155550178");
+    });
+    expect(errors).toEqual([]);
+  });
+});
