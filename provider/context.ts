@@ -31,6 +31,11 @@ export class VoiceContext {
     return this.#ready;
   }
 
+  /** Backoff base for settling a write whose answer was lost (`voice:retryBaseDelayMs`, default 500 ms). */
+  retryBaseDelayMs(): number {
+    return resolveSettings(this.lookup).retryBaseDelayMs ?? 500;
+  }
+
   /** Slugs of the platform's telephony provider catalogue, fetched once. */
   catalogue(): Promise<readonly string[]> {
     this.#catalogue ??= forgetOnFailure(

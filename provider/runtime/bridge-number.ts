@@ -5,7 +5,11 @@ import { checkWith } from "../check";
 import { diffWith } from "../diff";
 import { describeFailures } from "../errors";
 import { normalizePhoneNumber, phoneNumber, platformId, slug } from "../fields";
+import { adoptMode } from "./adopt";
 import { runtimeContext } from "./context";
+import { checkOwnership, takenKeys } from "./ownership";
+import { checkLinkOnPlatform } from "./preview-lookups";
+import { isAmbiguous, pause, settleCreate } from "./settle";
 
 const TYPE = "BridgeNumber";
 
@@ -14,7 +18,7 @@ export const BridgeNumberInputs = z.object({
   bridgeSlug: slug,
   providerConfigurationId: platformId,
   phoneNumber,
-  adopt: z.boolean().optional(),
+  adopt: adoptMode,
 });
 export type BridgeNumberInputs = z.infer<typeof BridgeNumberInputs>;
 
@@ -68,8 +72,11 @@ const RULES = {
 
 /** The dynamic provider of `voice:BridgeNumber`. Deleting it disconnects the number; the number is never released. */
 export const bridgeNumber: dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkWith(BridgeNumberInputs, news);
+  async check(olds, news) {
+    // The platform's own rules (configuration of the organization, number of the organization), from cached lists.
+    return describeFailures(TYPE, "check", async () =>
+      checkOwnership(TYPE, olds, await checkLinkOnPlatform(checkWith(BridgeNumberInputs, news))),
+    );
   },
 
   async diff(_id, olds, news) {
@@ -84,17 +91,30 @@ export const bridgeNumber: dynamic.ResourceProvider = {
       const linked = inputs.adopt
         ? outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug))
         : undefined;
-      if (!linked) {
-        await context.bridgeDetails.write(inputs.bridgeSlug, () =>
-          client.bridges.connectProvider(inputs.bridgeSlug, {
-            provider_config_id: inputs.providerConfigurationId,
-            phone_number: inputs.phoneNumber,
-          }),
-        );
-      }
+      const { bridgeSlug, phoneNumber } = inputs;
+      const onBridge = async () =>
+        outputs(inputs, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()));
       const outs =
         linked ??
-        outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug, context.bridgeDetails.now()));
+        (await settleCreate({
+          key: `the link of ${phoneNumber} to bridge "${bridgeSlug}"`,
+          // The connect answer holds no link: the bridge's detail view, read after it, does.
+          create: async () => {
+            await context.bridgeDetails.write(bridgeSlug, () =>
+              client.bridges.connectProvider(bridgeSlug, {
+                provider_config_id: inputs.providerConfigurationId,
+                phone_number: phoneNumber,
+              }),
+            );
+            return onBridge();
+          },
+          lookup: onBridge,
+          differences: () => [],
+          takenBefore: () => takenKeys(context).wasTaken(TYPE, phoneNumber),
+          baseDelayMs: context.retryBaseDelayMs(),
+        }).catch((err: unknown) => {
+          throw explainAlreadyLinked(err, inputs);
+        }));
       const id = bridgeNumberId(inputs);
       if (!outs) {
         // Connected, yet not on the bridge when read back: record what was made so destroy can undo it.
@@ -137,15 +157,42 @@ export const bridgeNumber: dynamic.ResourceProvider = {
 
   async delete(_id, props: BridgeNumberOutputs) {
     await describeFailures(TYPE, "delete", async () => {
-      const client = await runtimeContext().ready();
-      try {
-        await client.bridges.disconnectProvider(props.bridgeSlug, { phone_number: props.phoneNumber });
-      } catch (err) {
-        const gone =
-          err instanceof NotFoundError ||
-          (err instanceof BadRequestError && err.code === "number_not_linked");
-        if (!gone) throw err;
+      const context = runtimeContext();
+      const client = await context.ready();
+      const { bridgeSlug, phoneNumber } = props;
+      // Disconnecting is a POST: when its answer is lost, the bridge's detail view says whether it happened.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await context.bridgeDetails.write(bridgeSlug, () =>
+            client.bridges.disconnectProvider(bridgeSlug, { phone_number: phoneNumber }),
+          );
+          return;
+        } catch (err) {
+          if (isGone(err)) return;
+          if (!isAmbiguous(err) || attempt >= 4) throw err;
+        }
+        const still = outputs(
+          props,
+          await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()),
+        );
+        if (!still) return;
+        await pause(attempt, context.retryBaseDelayMs());
       }
     });
   },
 };
+
+/** Disconnecting what is not linked, or from a bridge that is gone, is success. */
+const isGone = (err: unknown) =>
+  err instanceof NotFoundError || (err instanceof BadRequestError && err.code === "number_not_linked");
+
+/** Turns the platform's `number_already_linked` into the two ways out of it. */
+function explainAlreadyLinked(err: unknown, inputs: BridgeNumberInputs): unknown {
+  if (!(err instanceof BadRequestError && err.code === "number_already_linked")) return err;
+  return new Error(
+    `${err.message}. A number sits on one bridge at a time, and ${inputs.phoneNumber} cannot join bridge ` +
+      `"${inputs.bridgeSlug}" while it is on another. If this program moves it, name the BridgeNumber by its ` +
+      "phone number so the move replaces the link (disconnect, then connect), or keep the old resource name with " +
+      '`aliases: [{ name: "<old name>" }]`; if another stack or the dashboard holds it, disconnect it there first',
+  );
+}

@@ -5,12 +5,15 @@ import { checkWith } from "../check";
 import { diffWith } from "../diff";
 import { describeFailures } from "../errors";
 import { label, slug } from "../fields";
+import { adoptionRefused, adoptMode } from "./adopt";
 import { runtimeContext } from "./context";
+import { checkOwnership, takenKeys } from "./ownership";
+import { settleCreate } from "./settle";
 
 const TYPE = "Bridge";
 
 /** Inputs after check. */
-export const BridgeInputs = z.object({ name: label, slug, adopt: z.boolean().optional() });
+export const BridgeInputs = z.object({ name: label, slug, adopt: adoptMode });
 export type BridgeInputs = z.infer<typeof BridgeInputs>;
 
 /**
@@ -49,8 +52,8 @@ async function find(client: VoiceClient, bridgeSlug: string) {
 
 /** The dynamic provider of `voice:Bridge`; its id is the slug, the platform's key for a bridge. */
 export const bridge: dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkWith(BridgeInputs, news);
+  async check(olds, news) {
+    return checkOwnership(TYPE, olds, checkWith(BridgeInputs, news));
   },
 
   async diff(_id, olds, news) {
@@ -59,13 +62,27 @@ export const bridge: dynamic.ResourceProvider = {
 
   async create(inputs: BridgeInputs) {
     return describeFailures(TYPE, "create", async () => {
-      const client = await runtimeContext().ready();
+      const context = runtimeContext();
+      const client = await context.ready();
+      const key = `bridge "${inputs.slug}"`;
       const existing = inputs.adopt ? await find(client, inputs.slug) : undefined;
-      const record = !existing
-        ? await client.bridges.create({ name: inputs.name, slug: inputs.slug })
-        : existing.name === inputs.name
-          ? existing
-          : { ...existing, ...(await client.bridges.update(inputs.slug, { name: inputs.name })) };
+      let record: BridgeRecord;
+      if (!existing) {
+        record = await settleCreate({
+          key,
+          create: () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
+          lookup: () => find(client, inputs.slug),
+          differences: (found) => (found.name === inputs.name ? [] : ["name"]),
+          takenBefore: () => takenKeys(context).wasTaken("Bridge", inputs.slug),
+          baseDelayMs: context.retryBaseDelayMs(),
+        });
+      } else if (existing.name === inputs.name) {
+        record = existing;
+      } else if (inputs.adopt === "overwrite") {
+        record = { ...existing, ...(await client.bridges.update(inputs.slug, { name: inputs.name })) };
+      } else {
+        throw adoptionRefused(key, [`name (live "${existing.name}")`]);
+      }
       return { id: record.slug, outs: outputs(record) };
     });
   },

@@ -2,6 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { VoiceClient } from "../../sdk";
 import type { VoiceContext } from "../context";
 import { isUnknown, normalizePhoneNumber } from "../fields";
+import { runtimeContext } from "./context";
 
 /** The resource types whose natural key the platform keeps unique. */
 export type OwnedType = "Bridge" | "ProviderConfiguration" | "SipTrunk" | "BridgeNumber";
@@ -100,52 +101,57 @@ export function takenKeys(context: VoiceContext): TakenKeys {
   return keys;
 }
 
-/** What `check` needs to know of one resource's natural key. */
-export interface KeyCheck {
-  type: OwnedType;
-  /** The input property that carries the key. */
-  property: string;
-  /** The declared key (normalized), or the engine's unknown placeholder at preview. */
-  key: unknown;
-  /** The key recorded in state before (`undefined` for a resource not created yet). */
-  previous: unknown;
-  /** The program's `adopt` setting. */
-  adopt: unknown;
-  /** For links: the bridge the program puts the number on. */
-  bridgeSlug?: unknown;
-}
+/** The input that carries each type's natural key. */
+const KEY_PROPERTY: Record<OwnedType, string> = {
+  Bridge: "slug",
+  ProviderConfiguration: "accountSid",
+  SipTrunk: "name",
+  BridgeNumber: "phoneNumber",
+};
 
 /**
- * Fails `check` when a new natural key is already taken on the platform and the program did not say
- * `adopt`: two stacks (or a stack and the dashboard) must never silently share a resource.
+ * Adds a failure to a passing `check` when its natural key is new to this resource yet already taken
+ * on the platform and the program did not say `adopt`: two stacks (or a stack and the dashboard) must
+ * never silently share a resource. Keys recorded in state before, and values unknown at preview, pass.
  */
-export async function ownershipFailure(
-  context: VoiceContext,
-  spec: KeyCheck,
-): Promise<dynamic.CheckFailure | undefined> {
-  const { type, key, previous, adopt } = spec;
-  if (typeof key !== "string" || isUnknown(key) || key === previous) return undefined;
-  const holder = await takenKeys(context).holder(type, key);
-  if (!holder) return undefined;
+export async function checkOwnership(
+  type: OwnedType,
+  olds: Record<string, unknown>,
+  result: dynamic.CheckResult,
+): Promise<dynamic.CheckResult> {
+  const inputs = result.inputs;
+  if (result.failures?.length || !inputs) return result;
+  const property = KEY_PROPERTY[type];
+  const key: unknown = inputs[property];
+  if (typeof key !== "string" || isUnknown(key) || key === olds[property]) return result;
+  const holder = await takenKeys(runtimeContext()).holder(type, key);
+  const reason = holder && refusal(type, key, holder, inputs);
+  return reason ? { inputs, failures: [{ property, reason }] } : result;
+}
+
+function refusal(
+  type: OwnedType,
+  key: string,
+  holder: Holder,
+  inputs: Record<string, unknown>,
+): string | undefined {
+  const adopt = Boolean(inputs.adopt);
   if (type === "BridgeNumber") {
-    if (adopt && (holder.bridgeSlug === spec.bridgeSlug || isUnknown(spec.bridgeSlug))) return undefined;
-    return {
-      property: spec.property,
-      reason:
-        `${key} is already linked to ${holder.what} (by another stack, the dashboard, or a link of this ` +
-        "program under another resource name). A number sits on one bridge at a time: to move it in this " +
-        "program, name the BridgeNumber by its phone number so the move replaces the link, or keep the old " +
-        'name with `aliases: [{ name: "<old name>" }]`',
-    };
+    const sameBridge = holder.bridgeSlug === inputs.bridgeSlug || isUnknown(inputs.bridgeSlug);
+    if (adopt && sameBridge) return undefined;
+    return (
+      `${key} is already linked to ${holder.what} (by another stack, the dashboard, or a link of this ` +
+      "program under another resource name). A number sits on one bridge at a time: to move it in this " +
+      "program, name the BridgeNumber by its phone number so the move replaces the link, or keep the old " +
+      'name with `aliases: [{ name: "<old name>" }]`'
+    );
   }
   if (adopt) return undefined;
-  return {
-    property: spec.property,
-    reason:
-      `${DESCRIBE[type]} "${key}" already exists on the platform (${holder.what}) and is not in this stack: ` +
-      "another stack or the dashboard manages it. Take it over with `adopt: true` (see the README, " +
-      `"Adopting existing resources"), or choose another ${spec.property}`,
-  };
+  return (
+    `${DESCRIBE[type]} "${key}" already exists on the platform (${holder.what}) and is not in this stack: ` +
+    "another stack or the dashboard manages it. Take it over with `adopt: true` (see the README, " +
+    `"Adopting existing resources"), or choose another ${KEY_PROPERTY[type]}`
+  );
 }
 
 const DESCRIBE: Record<OwnedType, string> = {

@@ -1,11 +1,14 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
 import { NotFoundError, type ProviderConfiguration } from "../../sdk";
-import { checkWith } from "../check";
+import { checkWith, failed } from "../check";
 import { diffWith } from "../diff";
 import { describeFailures } from "../errors";
 import { isUnknown, label, secretString } from "../fields";
+import { adoptionRefused, adoptMode } from "./adopt";
 import { runtimeContext } from "./context";
+import { checkOwnership, takenKeys } from "./ownership";
+import { settleCreate } from "./settle";
 
 const TYPE = "ProviderConfiguration";
 
@@ -18,7 +21,7 @@ export const ProviderConfigurationInputs = z.object({
     .min(1, { message: "must be a provider slug from the catalogue, e.g. twilio" }),
   accountSid: label,
   authToken: secretString,
-  adopt: z.boolean().optional(),
+  adopt: adoptMode,
 });
 export type ProviderConfigurationInputs = z.infer<typeof ProviderConfigurationInputs>;
 
@@ -41,21 +44,18 @@ const outputs = (c: ProviderConfiguration, authToken: string | undefined): Provi
 
 /** The dynamic provider of `voice:ProviderConfiguration`. */
 export const providerConfiguration: dynamic.ResourceProvider = {
-  async check(_olds, news) {
+  async check(olds, news) {
     const result = checkWith(ProviderConfigurationInputs, news);
     const provider = result.inputs?.provider;
     if (result.failures?.length || typeof provider !== "string" || isUnknown(provider)) return result;
     const catalogue = await describeFailures(TYPE, "check", () => runtimeContext().catalogue());
-    if (catalogue.includes(provider)) return result;
-    return {
-      inputs: result.inputs,
-      failures: [
-        {
-          property: "provider",
-          reason: `"${provider}" is not in the provider catalogue (${catalogue.join(", ")})`,
-        },
-      ],
-    };
+    if (catalogue.includes(provider)) return checkOwnership(TYPE, olds, result);
+    return failed(result.inputs, [
+      {
+        property: "provider",
+        reason: `"${provider}" is not in the provider catalogue (${catalogue.join(", ")})`,
+      },
+    ]);
   },
 
   async diff(_id, olds, news) {
@@ -68,19 +68,37 @@ export const providerConfiguration: dynamic.ResourceProvider = {
 
   async create(inputs: ProviderConfigurationInputs) {
     return describeFailures(TYPE, "create", async () => {
-      const client = await runtimeContext().ready();
-      const existing = inputs.adopt
-        ? (await client.providerConfigurations.list()).data.find(
-            (c) => c.provider === inputs.provider && c.account_sid === inputs.accountSid,
-          )
-        : undefined;
-      const config = existing
-        ? await client.providerConfigurations.update(existing.id, { auth_token: inputs.authToken })
-        : await client.providerConfigurations.create({
-            provider: inputs.provider,
-            account_sid: inputs.accountSid,
-            auth_token: inputs.authToken,
-          });
+      const context = runtimeContext();
+      const client = await context.ready();
+      const key = `the provider configuration of account "${inputs.accountSid}"`;
+      const find = async () =>
+        (await client.providerConfigurations.list()).data.find((c) => c.account_sid === inputs.accountSid);
+      const differences = (c: ProviderConfiguration) =>
+        c.provider === inputs.provider ? [] : [`provider (live "${c.provider}")`];
+      const existing = inputs.adopt ? await find() : undefined;
+      let config: ProviderConfiguration;
+      if (!existing) {
+        config = await settleCreate({
+          key,
+          create: () =>
+            client.providerConfigurations.create({
+              provider: inputs.provider,
+              account_sid: inputs.accountSid,
+              auth_token: inputs.authToken,
+            }),
+          lookup: find,
+          differences,
+          takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.accountSid),
+          baseDelayMs: context.retryBaseDelayMs(),
+        });
+      } else if (differences(existing).length > 0) {
+        throw adoptionRefused(key, differences(existing));
+      } else if (inputs.adopt === "overwrite") {
+        config = await client.providerConfigurations.update(existing.id, { auth_token: inputs.authToken });
+      } else {
+        // The auth token is write-only: it cannot be compared, so adopting leaves the platform's in place.
+        config = existing;
+      }
       return { id: String(config.id), outs: outputs(config, inputs.authToken) };
     });
   },

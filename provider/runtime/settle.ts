@@ -18,11 +18,6 @@ export function isAlreadyExists(err: unknown): boolean {
   );
 }
 
-/** A create whose natural key was found on the platform with other values than the program declared. */
-export class ConflictingResourceError extends Error {
-  override readonly name = "ConflictingResourceError";
-}
-
 /** How to settle one create. */
 export interface SettleSpec<T> {
   /** The natural key in words, e.g. `bridge slug "support-line"`. */
@@ -75,7 +70,8 @@ function claim<T>(spec: SettleSpec<T>, found: T, failure: unknown): T {
   if (spec.takenBefore()) throw failure;
   const differing = spec.differences(found);
   if (differing.length === 0) return found;
-  throw new ConflictingResourceError(
+  // A plain Error: an expected failure, shown to the user as its message alone.
+  throw new Error(
     `${spec.key} exists on the platform with other values than declared (${differing.join(", ")}) ` +
       "after a create whose answer was lost: something else wrote it at the same time",
   );

@@ -5,7 +5,10 @@ import { checkWith } from "../check";
 import { diffWith, sameValue } from "../diff";
 import { describeFailures } from "../errors";
 import { ipSet, label, normalizeIp, port, secretString, sipUrl, transport } from "../fields";
+import { adoptionRefused, adoptMode } from "./adopt";
 import { runtimeContext } from "./context";
+import { checkOwnership, takenKeys } from "./ownership";
+import { settleCreate } from "./settle";
 
 const TYPE = "SipTrunk";
 
@@ -18,7 +21,7 @@ export const SipTrunkInputs = z.object({
   authUsername: label.optional(),
   authPassword: secretString.optional(),
   allowedIps: ipSet.default([]),
-  adopt: z.boolean().optional(),
+  adopt: adoptMode,
 });
 export type SipTrunkInputs = z.infer<typeof SipTrunkInputs>;
 
@@ -73,6 +76,15 @@ const body = (i: SipTrunkInputs) => ({
   source_ips: i.allowedIps,
 });
 
+/** The declared fields, secrets aside, whose live values differ (named with the live value). */
+function liveDifferences(live: SipTrunk, declared: SipTrunkInputs): string[] {
+  const seen = outputs(live, undefined);
+  const fields = ["sipUrl", "transport", "port", "authUsername", "allowedIps"] as const;
+  return fields
+    .filter((f) => !sameValue(seen[f], declared[f]))
+    .map((f) => `${f} (live ${JSON.stringify(seen[f])})`);
+}
+
 const RULES = {
   name: {},
   sipUrl: {},
@@ -86,8 +98,8 @@ const RULES = {
 
 /** The dynamic provider of `voice:SipTrunk`. Every field updates in place (PATCH); nothing forces a replacement. */
 export const sipTrunk: dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkWith(SipTrunkInputs, news);
+  async check(olds, news) {
+    return checkOwnership(TYPE, olds, checkWith(SipTrunkInputs, news));
   },
 
   async diff(_id, olds, news) {
@@ -96,13 +108,33 @@ export const sipTrunk: dynamic.ResourceProvider = {
 
   async create(inputs: SipTrunkInputs) {
     return describeFailures(TYPE, "create", async () => {
-      const client = await runtimeContext().ready();
-      const existing = inputs.adopt
-        ? (await client.trunks.list()).data.find((t) => t.name === inputs.name)
-        : undefined;
-      const trunk = existing
-        ? await client.trunks.update(existing.id, body(inputs))
-        : await client.trunks.create(body(inputs));
+      const context = runtimeContext();
+      const client = await context.ready();
+      const key = `SIP trunk "${inputs.name}"`;
+      // Listings mask the user name: read the one record in full.
+      const find = async () => {
+        const listed = (await client.trunks.list()).data.find((t) => t.name === inputs.name);
+        return listed && (await client.trunks.retrieve(listed.id));
+      };
+      const existing = inputs.adopt ? await find() : undefined;
+      let trunk: SipTrunk;
+      if (!existing) {
+        trunk = await settleCreate({
+          key,
+          create: () => client.trunks.create(body(inputs)),
+          lookup: find,
+          differences: (found) => liveDifferences(found, inputs),
+          takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.name),
+          baseDelayMs: context.retryBaseDelayMs(),
+        });
+      } else if (inputs.adopt === "overwrite") {
+        trunk = await client.trunks.update(existing.id, body(inputs));
+      } else {
+        const differing = liveDifferences(existing, inputs);
+        if (differing.length > 0) throw adoptionRefused(key, differing);
+        // The password is masked by the platform: it cannot be compared, so adopting leaves it in place.
+        trunk = existing;
+      }
       return { id: String(trunk.id), outs: outputs(trunk, inputs.authPassword) };
     });
   },

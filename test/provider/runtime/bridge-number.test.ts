@@ -1,6 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bridge } from "../../../provider/runtime/bridge";
 import { bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { runtimeContext } from "../../../provider/runtime/context";
+import { forgetTakenKeys } from "../../../provider/runtime/ownership";
 import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
 import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
@@ -103,12 +105,15 @@ describe("BridgeNumber lifecycle against the emulator", () => {
   });
 
   it("fails to link a number already on another bridge, and adopts its own link", async () => {
-    await bridgeNumber.create(await link("+14155550103"));
-    const error = (await bridgeNumber
-      .create(await link("+14155550103", "other"))
-      .catch((e: Error) => e)) as Error;
+    const onMain = await link("+14155550103");
+    const onOther = await link("+14155550103", "other");
+    await bridgeNumber.create(onMain);
+    forgetTakenKeys(runtimeContext());
+    const refused = await bridgeNumber.check!({}, { ...onOther });
+    expect(refused.failures?.[0]?.reason).toMatch(/already linked to bridge "main".*aliases/);
+    const error = (await bridgeNumber.create(onOther).catch((e: Error) => e)) as Error;
     expect(error.message).toMatch(
-      /voice:BridgeNumber create failed: POST \/telephony\/bridges\/other\/connect-provider\/ .*400/,
+      /voice:BridgeNumber create failed: POST \/telephony\/bridges\/other\/connect-provider\/ .*400.*already linked to bridge 'main'.*name the BridgeNumber by its phone number/,
     );
     const adopted = await bridgeNumber.create(await link("+14155550103", "main", { adopt: true }));
     expect(adopted.outs.bridgeSlug).toBe("main");

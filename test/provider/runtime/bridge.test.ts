@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bridge } from "../../../provider/runtime/bridge";
+import { runtimeContext } from "../../../provider/runtime/context";
+import { forgetTakenKeys } from "../../../provider/runtime/ownership";
 import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
 
@@ -94,23 +96,48 @@ describe("Bridge lifecycle against the emulator", () => {
   });
 
   it("fails on an existing slug, naming type, method, path and status", async () => {
-    await bridge.create(await checked(bridge, { name: "Support", slug: "support" }));
-    const error = await bridge
-      .create(await checked(bridge, { name: "Again", slug: "support" }))
-      .catch((e: Error) => e);
+    const inputs = await checked(bridge, { name: "Support", slug: "support" });
+    await bridge.create(inputs);
+    const error = await bridge.create({ ...inputs, name: "Again" }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/voice:Bridge create failed: POST \/telephony\/bridges\/ .*400/);
     expect((error as Error).message).toMatch(/already_exists/);
   });
 
-  it("adopts an existing bridge by slug and applies the declared name", async () => {
-    const first = await bridge.create(await checked(bridge, { name: "Made elsewhere", slug: "support" }));
+  it("adopts an equal bridge by slug without writing", async () => {
+    const first = await bridge.create(await checked(bridge, { name: "Support", slug: "support" }));
+    await emu.admin.clearRequests();
     const adopted = await bridge.create(
       await checked(bridge, { name: "Support", slug: "support", adopt: true }),
     );
-    expect(adopted.id).toBe("support");
-    expect(adopted.outs.bridgeId).toBe(first.outs.bridgeId);
+    expect(adopted).toMatchObject({ id: "support", outs: { bridgeId: first.outs.bridgeId } });
+    expect((await emu.admin.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("refuses to adopt a bridge whose live name differs, naming the field; overwrite applies it", async () => {
+    await bridge.create(await checked(bridge, { name: "Made elsewhere", slug: "support" }));
+    const refused = await bridge
+      .create(await checked(bridge, { name: "Support", slug: "support", adopt: true }))
+      .catch((e: Error) => e);
+    expect((refused as Error).message).toMatch(
+      /cannot adopt bridge "support".*name \(live "Made elsewhere"\)/,
+    );
+    expect((await bridgesOf()).map((b) => b.name)).toEqual(["Made elsewhere"]);
+    await bridge.create(await checked(bridge, { name: "Support", slug: "support", adopt: "overwrite" }));
     expect((await bridgesOf()).map((b) => b.name)).toEqual(["Support"]);
+  });
+
+  it("fails check at preview when a new slug is taken on the platform and adopt is not set", async () => {
+    await emu.admin.seed({});
+    await bridge.create(await checked(bridge, { name: "Theirs", slug: "support" }));
+    forgetTakenKeys(runtimeContext());
+    const result = await bridge.check!({}, { name: "Support", slug: "support" });
+    expect(result.failures?.[0]?.property).toBe("slug");
+    expect(result.failures?.[0]?.reason).toMatch(/already exists on the platform .*adopt: true/);
+    expect(
+      (await bridge.check!({ slug: "support" }, { name: "Support", slug: "support" })).failures,
+    ).toBeUndefined();
+    expect((await bridge.check!({}, { name: "S", slug: "support", adopt: true })).failures).toBeUndefined();
   });
 
   it("reads by id alone, as Resource.get does", async () => {

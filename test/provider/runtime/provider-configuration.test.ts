@@ -2,6 +2,8 @@ import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bridge } from "../../../provider/runtime/bridge";
 import { bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { runtimeContext } from "../../../provider/runtime/context";
+import { forgetTakenKeys } from "../../../provider/runtime/ownership";
 import { providerConfiguration as config } from "../../../provider/runtime/provider-configuration";
 import { useEmulator } from "../../fixtures/emulator";
 import { DEMO_ACCOUNT as ACCOUNT } from "../../fixtures/platform";
@@ -15,8 +17,8 @@ beforeAll(async () => {
 });
 
 const stored = async () => (await emu.admin.state()).configurations;
-const declared = (extra: Record<string, unknown> = {}) =>
-  checked(config, { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET, ...extra });
+const declared = (extra: Record<string, unknown> = {}, olds: Record<string, unknown> = {}) =>
+  checked(config, { provider: "twilio", accountSid: ACCOUNT, authToken: SECRET, ...extra }, olds);
 
 describe("ProviderConfiguration check", () => {
   it("normalizes the provider slug", async () => {
@@ -82,7 +84,7 @@ describe("ProviderConfiguration lifecycle against the emulator", () => {
     const updated = await config.update!(
       created.id,
       created.outs,
-      await declared({ authToken: "rotated-token" }),
+      await declared({ authToken: "rotated-token" }, created.outs),
     );
     expect(updated.outs).toMatchObject({
       configurationId: created.outs.configurationId,
@@ -104,17 +106,33 @@ describe("ProviderConfiguration lifecycle against the emulator", () => {
     expect(await config.read!(created.id, created.outs)).toEqual({});
   });
 
-  it("adopts an existing configuration by provider and account SID", async () => {
+  it("adopts a configuration by account SID leaving the platform's token; overwrite writes the declared one", async () => {
     const first = await config.create(await declared({ authToken: "old-token" }));
     const adopted = await config.create(await declared({ adopt: true }));
     expect(adopted.id).toBe(first.id);
     expect(await stored()).toHaveLength(1);
+    expect((await stored())[0]?.auth_token).toBe("old-token");
+    await config.create(await declared({ adopt: "overwrite" }));
     expect((await stored())[0]?.auth_token).toBe(SECRET);
   });
 
+  it("fails check when a second stack declares a taken account, so it never overwrites the token", async () => {
+    await config.create(await declared({ authToken: "stack-a-token" }));
+    forgetTakenKeys(runtimeContext());
+    const result = await config.check!(
+      {},
+      { provider: "twilio", accountSid: (await stored())[0]?.account_sid, authToken: SECRET },
+    );
+    expect(result.failures?.map((f) => f.property)).toEqual(["accountSid"]);
+    expect(JSON.stringify(result.failures)).not.toContain(SECRET);
+    expect((await stored())[0]?.auth_token).toBe("stack-a-token");
+  });
+
   it("fails a duplicate without adopt, and the error holds no secret", async () => {
-    await config.create(await declared());
-    const error = (await config.create(await declared()).catch((e: Error) => e)) as Error;
+    // Two creates of one checked declaration: the second stands for a create that bypassed check.
+    const inputs = await declared();
+    await config.create(inputs);
+    const error = (await config.create(inputs).catch((e: Error) => e)) as Error;
     expect(error.message).toMatch(
       /voice:ProviderConfiguration create failed: POST \/telephony\/providers-configurations\/ .*400/,
     );

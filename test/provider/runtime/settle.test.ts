@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
-import {
-  ConflictingResourceError,
-  isAmbiguous,
-  settleCreate,
-} from "../../../provider/runtime/settle";
+import { isAmbiguous, settleCreate } from "../../../provider/runtime/settle";
 import { BadRequestError, ConnectionError, createApiError, InternalServerError } from "../../../sdk";
 
 const where = { method: "POST" as const, path: "/telephony/bridges/" };
-const lost = () => createApiError({ kind: "connection", ...where, sent: true, code: "ECONNRESET", cause: null });
+const lost = () =>
+  createApiError({ kind: "connection", ...where, sent: true, code: "ECONNRESET", cause: null });
 const notSent = () =>
   createApiError({ kind: "connection", ...where, sent: false, code: "ECONNREFUSED", cause: null });
 const status = (s: number, code?: string) =>
-  createApiError({ kind: "response", ...where, status: s, headers: {}, body: { error: { code, message: "x" } } });
+  createApiError({
+    kind: "response",
+    ...where,
+    status: s,
+    headers: {},
+    body: { error: { code, message: "x" } },
+  });
 
 /** A fake platform holding at most one record under the key; `plan` says what each create does. */
 function platform(plan: Array<"commit-lost" | "refuse-503" | "commit" | "taken">, initial?: string) {
@@ -36,7 +39,10 @@ function platform(plan: Array<"commit-lost" | "refuse-503" | "commit" | "taken">
   };
 }
 
-const spec = (p: ReturnType<typeof platform>, over: Partial<Parameters<typeof settleCreate<string>>[0]> = {}) => ({
+const spec = (
+  p: ReturnType<typeof platform>,
+  over: Partial<Parameters<typeof settleCreate<string>>[0]> = {},
+) => ({
   key: 'bridge "b"',
   create: p.create,
   lookup: p.lookup,
@@ -82,9 +88,8 @@ describe("settleCreate", () => {
 
   it("fails naming the fields when the record found differs from what was sent", async () => {
     const p = platform(["commit-lost"]);
-    const err = await settleCreate(spec(p, { differences: () => ["name (live \"Other\")"] })).catch((e) => e);
-    expect(err).toBeInstanceOf(ConflictingResourceError);
-    expect(err.message).toContain('bridge "b"');
+    const err = await settleCreate(spec(p, { differences: () => ['name (live "Other")'] })).catch((e) => e);
+    expect(err.message).toContain('bridge "b" exists on the platform with other values');
     expect(err.message).toContain('name (live "Other")');
   });
 

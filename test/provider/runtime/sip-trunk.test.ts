@@ -11,15 +11,19 @@ beforeAll(async () => {
 });
 
 const trunks = async () => (await emu.admin.state()).trunks;
-const declared = (extra: Record<string, unknown> = {}) =>
-  checked(sipTrunk, {
-    name: "Primary",
-    sipUrl: "sip.example.com",
-    authUsername: "alice",
-    authPassword: PASSWORD,
-    allowedIps: ["10.0.0.2", "10.0.0.1"],
-    ...extra,
-  });
+const declared = (extra: Record<string, unknown> = {}, olds: Record<string, unknown> = {}) =>
+  checked(
+    sipTrunk,
+    {
+      name: "Primary",
+      sipUrl: "sip.example.com",
+      authUsername: "alice",
+      authPassword: PASSWORD,
+      allowedIps: ["10.0.0.2", "10.0.0.1"],
+      ...extra,
+    },
+    olds,
+  );
 
 describe("SipTrunk check and diff", () => {
   it("fills the platform defaults and sorts the IP set", async () => {
@@ -86,7 +90,7 @@ describe("SipTrunk lifecycle against the emulator", () => {
     const updated = await sipTrunk.update!(
       created.id,
       created.outs,
-      await declared({ port: "5080", allowedIps: ["10.0.0.9"] }),
+      await declared({ port: "5080", allowedIps: ["10.0.0.9"] }, created.outs),
     );
     expect(updated.outs).toMatchObject({
       trunkId: created.outs.trunkId,
@@ -110,16 +114,28 @@ describe("SipTrunk lifecycle against the emulator", () => {
     expect(await sipTrunk.read!(created.id, created.outs)).toEqual({});
   });
 
-  it("adopts an existing trunk by name and applies the declared fields", async () => {
+  it("refuses to adopt a trunk whose live fields differ, naming them; overwrite applies the declared ones", async () => {
     const first = await sipTrunk.create(await declared({ sipUrl: "old.example.com" }));
-    const adopted = await sipTrunk.create(await declared({ adopt: true }));
+    const refused = await sipTrunk.create(await declared({ adopt: true })).catch((e: Error) => e);
+    expect((refused as Error).message).toMatch(/cannot adopt SIP trunk .*sipUrl \(live "old.example.com"\)/);
+    expect((refused as Error).message).not.toContain(PASSWORD);
+    const adopted = await sipTrunk.create(await declared({ adopt: "overwrite" }));
     expect(adopted.id).toBe(first.id);
     expect((await trunks()).map((t) => t.sip_url)).toEqual(["sip.example.com"]);
   });
 
+  it("adopts an equal trunk without writing", async () => {
+    const first = await sipTrunk.create(await declared());
+    await emu.admin.clearRequests();
+    const adopted = await sipTrunk.create(await declared({ adopt: true }));
+    expect(adopted.id).toBe(first.id);
+    expect((await emu.admin.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
   it("errors name the operation and never hold the password", async () => {
-    await sipTrunk.create(await declared());
-    const error = (await sipTrunk.create(await declared()).catch((e: Error) => e)) as Error;
+    const inputs = await declared();
+    await sipTrunk.create(inputs);
+    const error = (await sipTrunk.create(inputs).catch((e: Error) => e)) as Error;
     expect(error.message).toMatch(/voice:SipTrunk create failed: POST \/telephony\/trunks\/ .*400/);
     expect(`${error.message}${error.stack}`).not.toContain(PASSWORD);
   });
