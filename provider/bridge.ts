@@ -7,8 +7,8 @@ export interface BridgeArgs {
   name: pulumi.Input<string>;
   /** The bridge's key: 1-64 lowercase letters, digits or inner hyphens. Changing it replaces the bridge. */
   slug: pulumi.Input<string>;
-  /** Take over an existing bridge with this slug instead of failing. */
-  adopt?: pulumi.Input<boolean>;
+  /** Take over an existing bridge with this slug: `true` when its name equals the declared one, `"overwrite"` to rename it. */
+  adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
 /** A bridge: a named grouping that connects provider numbers. Its resource id is the slug. */

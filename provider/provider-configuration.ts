@@ -9,8 +9,8 @@ export interface ProviderConfigurationArgs {
   accountSid: pulumi.Input<string>;
   /** The provider account's auth token: secret and write-only on the platform. Updated in place. */
   authToken: pulumi.Input<string>;
-  /** Take over an existing configuration with the same provider and account SID instead of failing. */
-  adopt?: pulumi.Input<boolean>;
+  /** Take over the account's existing configuration: `true` leaves its auth token as it is, `"overwrite"` writes yours. */
+  adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
 /** A telephony provider configuration: the credentials the platform uses to reach a provider account. */

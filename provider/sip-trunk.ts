@@ -16,8 +16,8 @@ export interface SipTrunkArgs {
   authPassword?: pulumi.Input<string>;
   /** IP addresses or CIDR ranges allowed to use the trunk; a set (order and duplicates do not matter). */
   allowedIps?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Take over an existing trunk with this name instead of failing. */
-  adopt?: pulumi.Input<boolean>;
+  /** Take over the trunk with this name: `true` when its live fields equal the declared ones (the password is left), `"overwrite"` to write them. */
+  adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
 /** A SIP trunk of the organization. */
