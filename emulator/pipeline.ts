@@ -17,6 +17,8 @@ export interface PlatformMeta {
   orgHandle: string | null;
   grant: TokenGrant | undefined;
   fault: FaultKind | undefined;
+  /** Injected latency still owed before the answer (fault kind `latency`). */
+  latencyMs: number;
   logged: boolean;
 }
 
@@ -45,6 +47,19 @@ function logOnce(ctx: EmulatorContext, method: string, meta: PlatformMeta, statu
     at: meta.at,
     ...(meta.fault === undefined ? {} : { fault: meta.fault }),
   });
+}
+
+/**
+ * Wait out the request's injected latency, once. The wait sits between the write and the answer
+ * (a real server commits, then the answer is slow): a client that gives up meanwhile leaves a
+ * write that happened, which is the timeout orphan tests must be able to see. Unref'd, so a
+ * long fault never keeps a closed emulator's process alive.
+ */
+export async function owedLatency(meta: PlatformMeta | undefined): Promise<void> {
+  if (meta === undefined || meta.latencyMs <= 0) return;
+  const ms = meta.latencyMs;
+  meta.latencyMs = 0;
+  await sleep(ms, undefined, { ref: false });
 }
 
 /** Drop the connection instead of answering (fault kinds `reset-before` / `reset-after`). */
@@ -76,16 +91,20 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
       orgHandle: orgHandleHeader(request.headers),
       grant: auth.ok ? auth.grant : undefined,
       fault: undefined,
+      latencyMs: 0,
       logged: false,
     };
     metas.set(request, meta);
     const key = auth.ok ? auth.grant.token : ANONYMOUS;
 
     const plan = ctx.faults.take(request.method, path);
-    if (plan.latencyMs > 0) await sleep(plan.latencyMs);
+    // Owed, not slept here: a request that passes the gate waits after its handler's write.
+    meta.latencyMs = plan.latencyMs;
     const fault = plan.other;
     if (fault !== undefined) {
       meta.fault = fault.kind;
+      // The faults below answer here and write nothing, so their wait comes first.
+      if (fault.kind !== "reset-after") await owedLatency(meta);
       if (fault.kind === "reset-before") return resetConnection(ctx, request, reply, meta);
       if (fault.kind === "status") {
         reply.headers(rateLimitHeaders(ctx.limiter.peek(key)));
@@ -109,6 +128,7 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
 
     const verdict = ctx.limiter.take(key);
     reply.headers(rateLimitHeaders(verdict));
+    if (!verdict.allowed || !auth.ok) await owedLatency(meta);
     if (!verdict.allowed) {
       reply.header("retry-after", String(verdict.retryAfter));
       return reply.code(429).send(rateLimitBody(verdict.retryAfter));

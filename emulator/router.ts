@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "./context";
 import { type Answer, ApiError } from "./envelope";
-import { API_PREFIX, type PlatformMeta, platformMeta, resetConnection } from "./pipeline";
+import { API_PREFIX, owedLatency, type PlatformMeta, platformMeta, resetConnection } from "./pipeline";
 import type { TokenGrant } from "./state";
 
 /** What a platform handler sees: the authenticated grant and the request parts. */
@@ -70,7 +70,7 @@ export class PlatformRouter {
   }
 
   /** Answer unknown platform paths: 405 for a known path, 404 otherwise (decision E8). */
-  notFound(request: FastifyRequest, reply: FastifyReply, meta: PlatformMeta): FastifyReply {
+  notFound(request: FastifyRequest, reply: FastifyReply, meta: PlatformMeta): Promise<FastifyReply> {
     return this.#run(request, reply, () => {
       const methods = this.methodsAt(meta.path);
       if (methods.length > 0) {
@@ -90,7 +90,9 @@ export class PlatformRouter {
     });
   }
 
-  #run(request: FastifyRequest, reply: FastifyReply, handler: PlatformHandler): FastifyReply {
+  // The handler runs and commits with no await before it, so a client that has gone by now (or
+  // goes during an injected latency) still leaves its write behind, as on a real server.
+  async #run(request: FastifyRequest, reply: FastifyReply, handler: PlatformHandler): Promise<FastifyReply> {
     const meta = platformMeta(request);
     // The gate has answered 401 before any handler runs, so a grant is always present here.
     const grant = meta?.grant ?? { token: "", organizations: [] };
@@ -109,6 +111,7 @@ export class PlatformRouter {
       answer = { status: e.status, body: e.toBody() };
     }
     this.ctx.persistence.flush();
+    await owedLatency(meta);
     if (meta?.fault === "reset-after") return resetConnection(this.ctx, request, reply, meta);
     reply.code(answer.status);
     return answer.body === undefined ? reply.send() : reply.send(answer.body);
