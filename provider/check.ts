@@ -26,7 +26,11 @@ export function checkWith(schema: Shape, news: Record<string, unknown>): dynamic
   const mask = Object.fromEntries(unknownKeys.map((k) => [k, true as const]));
   const parsed = (unknownKeys.length > 0 ? schema.partial(mask) : schema).safeParse(present);
   if (!parsed.success) failures.push(...parsed.error.issues.map((issue) => failureOf(issue, present)));
-  if (failures.length > 0 || !parsed.success) return failed(news, failures);
+  if (failures.length > 0 || !parsed.success) {
+    // Unknown properties are left out too: a misspelt secret is still a secret.
+    const known = new Set([...Object.keys(schema.shape), ...RESERVED]);
+    return failed(Object.fromEntries(Object.entries(news).filter(([key]) => known.has(key))), failures);
+  }
   const inputs: Record<string, unknown> = { ...parsed.data };
   for (const key of unknownKeys) inputs[key] = news[key];
   return { inputs };

@@ -135,11 +135,13 @@ export async function checkLinkOnPlatform(
       const owner = await platform.numberOwner(number);
       const org = await platform.orgHandle();
       if (owner !== "own") {
-        const where =
-          owner === "pool" ? "it is in the platform's pool of unassigned numbers" : "unknown to the platform";
+        const why =
+          owner === "pool"
+            ? "it is in the platform's pool of unassigned numbers"
+            : "the platform lists it neither for the organization nor in the pool (another organization's number, or a typo)";
         failures.push({
           property: "phoneNumber",
-          reason: `${number} is not a number of organization ${org} (${where}); numbers are provisioned at the provider or in the dashboard`,
+          reason: `${number} is not a number of organization ${org}: ${why}`,
         });
       }
     }

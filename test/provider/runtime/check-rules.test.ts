@@ -1,0 +1,233 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkWith } from "../../../provider/check";
+import { VoiceConfigError } from "../../../provider/config";
+import { bridge } from "../../../provider/runtime/bridge";
+import { BridgeNumberInputs, bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { runtimeContext } from "../../../provider/runtime/context";
+import { checkLinkOnPlatform, PreviewLookups } from "../../../provider/runtime/preview-lookups";
+import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
+import { sipTrunk } from "../../../provider/runtime/sip-trunk";
+import { VoiceClient } from "../../../sdk";
+import { useEmulator } from "../../fixtures/emulator";
+import { DEMO_ACCOUNT } from "../../fixtures/platform";
+import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
+import { clientFor, closedPort } from "../../sdk/helpers";
+
+// What `check` refuses at preview beyond the shape of each value: secrets never shown, unknown
+// properties, and what only the platform knows (configurations and numbers of the organization).
+
+const emu = useEmulator({}, { reset: false });
+beforeAll(async () => {
+  await configureRuntime(emu);
+});
+
+/** A 300-character secret whose every 20-character window is distinct and unlike any message text. */
+const LONG_SECRET = Array.from({ length: 30 }, (_, i) => `Zq${String(i).padStart(2, "0")}x7Kw9J`).join("");
+
+/** Asserts that no 20-character piece of `secret` appears in `result`. */
+function expectNoSecret(result: unknown, secret: string): void {
+  const text = JSON.stringify(result);
+  for (let i = 0; i + 20 <= secret.length; i++) expect(text).not.toContain(secret.slice(i, i + 20));
+}
+
+describe("secrets in check failures", () => {
+  it("never quotes or names an auth token that breaks a rule, whatever the rule", async () => {
+    expect(LONG_SECRET).toHaveLength(300);
+    for (const authToken of [LONG_SECRET, `${LONG_SECRET} `, LONG_SECRET.slice(0, 256)]) {
+      const result = await providerConfiguration.check!(
+        {},
+        { provider: "twilio", accountSid: DEMO_ACCOUNT, authToken },
+      );
+      expect(result.failures).toEqual([
+        { property: "", reason: "authToken must be at most 255 characters (its value is secret)" },
+      ]);
+      expectNoSecret(result, authToken);
+    }
+  });
+
+  it("keeps a valid token out of a result that fails on another property", async () => {
+    const token = LONG_SECRET.slice(0, 200);
+    const result = await providerConfiguration.check!(
+      {},
+      { provider: "acme-tel", accountSid: DEMO_ACCOUNT, authToken: token },
+    );
+    expect(result.failures?.[0]?.property).toBe("provider");
+    expectNoSecret(result, token);
+  });
+
+  it("never quotes a SIP password, nor a secret typed under a misspelt name", async () => {
+    const tooLong = await sipTrunk.check!(
+      {},
+      { name: "edge", sipUrl: "sip.example.com", authPassword: LONG_SECRET },
+    );
+    expect(tooLong.failures).toEqual([
+      { property: "", reason: "authPassword must be at most 255 characters (its value is secret)" },
+    ]);
+    expectNoSecret(tooLong, LONG_SECRET);
+    const misspelt = await sipTrunk.check!(
+      {},
+      { name: "edge", sipUrl: "sip.example.com", authPasword: LONG_SECRET },
+    );
+    expect(misspelt.failures).toEqual([
+      { property: "", reason: 'unknown property "authPasword"; did you mean "authPassword"?' },
+    ]);
+    expectNoSecret(misspelt, LONG_SECRET);
+    const wrongType = await sipTrunk.check!(
+      {},
+      { name: "edge", sipUrl: "sip.example.com", authPassword: 42 },
+    );
+    expect(wrongType.failures).toEqual([
+      { property: "", reason: "authPassword must be a string (its value is secret)" },
+    ]);
+  });
+});
+
+describe("unknown properties", () => {
+  it("names the property and the closest known one", async () => {
+    const result = await bridge.check!({}, { nmae: "Main", name: "Main", slug: "main" });
+    expect(result.failures).toEqual([
+      { property: "nmae", reason: 'unknown property "nmae"; did you mean "name"?' },
+    ]);
+  });
+
+  it("lists the known properties when nothing is close", async () => {
+    const result = await bridge.check!({}, { name: "Main", slug: "main", region: "eu" });
+    expect(result.failures).toEqual([
+      { property: "region", reason: 'unknown property "region"; known properties: name, slug, adopt' },
+    ]);
+  });
+
+  it("leaves the engine's __provider alone", async () => {
+    expect(await checked(bridge, { name: "Main", slug: "main", __provider: "text" })).toEqual({
+      name: "Main",
+      slug: "main",
+    });
+  });
+});
+
+describe("values the platform refuses", () => {
+  it.each(["0x1", "1e0", "+1", "-1", "1 0", " ", "1.0"])(
+    "refuses providerConfigurationId %j",
+    async (providerConfigurationId) => {
+      const result = checkWith(BridgeNumberInputs, {
+        bridgeSlug: "main",
+        providerConfigurationId,
+        phoneNumber: "+14155550100",
+      });
+      expect(result.failures?.map((f) => f.property)).toEqual(["providerConfigurationId"]);
+    },
+  );
+
+  it.each(["sip:", "-bad-.example", "a..b", "@@@"])("refuses sipUrl %j", async (sipUrl) => {
+    const result = await sipTrunk.check!({}, { name: "edge", sipUrl });
+    expect(result.failures?.map((f) => f.property)).toEqual(["sipUrl"]);
+  });
+
+  it("accepts a bracketed IPv6 sipUrl and stores one IP written two ways once", async () => {
+    const inputs = await checked(sipTrunk, {
+      name: "edge",
+      sipUrl: "[2001:db8::1]",
+      allowedIps: ["2001:db8::1", "2001:0db8:0:0::1", "10.0.0.0/8"],
+    });
+    expect(inputs).toMatchObject({ sipUrl: "[2001:db8::1]", allowedIps: ["10.0.0.0/8", "2001:db8::1"] });
+  });
+});
+
+describe("what only the platform knows, from cached lookups", () => {
+  let configId: number;
+  beforeAll(async () => {
+    const created = await providerConfiguration.create(
+      await checked(providerConfiguration, { provider: "twilio", accountSid: DEMO_ACCOUNT, authToken: "t" }),
+    );
+    configId = Number(created.id);
+  });
+
+  const link = (extra: Record<string, unknown>) => ({
+    bridgeSlug: "main",
+    providerConfigurationId: configId,
+    phoneNumber: "+14155550100",
+    ...extra,
+  });
+
+  it("accepts a configuration and a number of the organization", async () => {
+    expect(await checked(bridgeNumber, link({}))).toMatchObject({ providerConfigurationId: configId });
+  });
+
+  it("names a configuration id the organization does not have, listing the ones it has", async () => {
+    const result = await bridgeNumber.check!({}, link({ providerConfigurationId: 99 }));
+    expect(result.failures).toEqual([
+      {
+        property: "providerConfigurationId",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^99 is not a provider configuration of organization acme \\(it has: (\\d+, )*${configId}\\)$`,
+          ),
+        ),
+      },
+    ]);
+  });
+
+  it.each([
+    ["+12125550100", /neither for the organization nor in the pool \(another organization's/],
+    ["+18005550100", /in the platform's pool/],
+    ["+19995550100", /neither for the organization nor in the pool/],
+  ])("names %s, which is not a number of the organization", async (phoneNumber, why) => {
+    const result = await bridgeNumber.check!({}, link({ phoneNumber }));
+    expect(result.failures?.map((f) => f.property)).toEqual(["phoneNumber"]);
+    expect(result.failures?.[0]?.reason).toMatch(
+      new RegExp(`^\\${phoneNumber} is not a number of organization acme`),
+    );
+    expect(result.failures?.[0]?.reason).toMatch(why);
+  });
+
+  it("skips what the engine does not know yet", async () => {
+    const result = await bridgeNumber.check!(
+      {},
+      link({ providerConfigurationId: UNKNOWN, phoneNumber: UNKNOWN }),
+    );
+    expect(result.failures ?? []).toEqual([]);
+  });
+
+  it("reads each list once for any number of resources, and once more for a configuration made since", async () => {
+    const lookups = new PreviewLookups(() => runtimeContext().ready());
+    const check = (extra: Record<string, unknown>) =>
+      checkLinkOnPlatform(checkWith(BridgeNumberInputs, link(extra)), () => lookups);
+    await emu.admin.clearRequests();
+    const numbers = Array.from({ length: 10 }, (_, i) => `+1415555010${i}`);
+    const results = await Promise.all(numbers.map((phoneNumber) => check({ phoneNumber })));
+    expect(results.flatMap((r) => r.failures ?? [])).toEqual([]);
+    const lists = async () =>
+      (await emu.admin.requests()).filter(
+        (r) => r.method === "GET" && r.path !== "/api/v2/platform/organizations/",
+      );
+    expect((await lists()).length).toBe(3); // configurations, own numbers + pool, pool
+
+    const made = await clientFor(emu).providerConfigurations.create({
+      provider: "plivo",
+      account_sid: "MA0000000000000000A1",
+      auth_token: "t",
+    });
+    expect((await check({ providerConfigurationId: made.id })).failures ?? []).toEqual([]);
+    expect((await lists()).length).toBe(4);
+  });
+
+  it("passes without these rules when the platform cannot be reached", async () => {
+    const port = await closedPort();
+    const offline = new VoiceClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: "t",
+      orgHandle: "acme",
+      maxRetries: 0,
+    });
+    const result = checkWith(BridgeNumberInputs, link({ providerConfigurationId: 99 }));
+    const checkedOffline = await checkLinkOnPlatform(result, () => new PreviewLookups(async () => offline));
+    expect(checkedOffline).toEqual(result);
+  });
+
+  it("fails on a configuration problem, which every operation would meet", async () => {
+    const broken = new PreviewLookups(() => Promise.reject(new VoiceConfigError("voice:token is not set")));
+    const result: dynamic.CheckResult = checkWith(BridgeNumberInputs, link({}));
+    await expect(checkLinkOnPlatform(result, () => broken)).rejects.toThrow(/voice:token/);
+  });
+});
