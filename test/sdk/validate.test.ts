@@ -6,15 +6,19 @@ import {
   BridgeCreateParams,
   E164,
   Id,
+  IdLike,
   InvalidArgumentError,
   IpOrCidr,
   normalizeE164,
   Port,
   ProviderConfigurationCreateParams,
+  Secret255,
   SipTransport,
   SipTrunkCreateParams,
   SipTrunkUpdateParams,
+  SipUrl,
   Slug,
+  Text255,
   VoiceClient,
 } from "../../sdk";
 import { check, formatPath, HeaderValue, PageParams, RequestOptionsSchema } from "../../sdk/core/validate";
@@ -99,6 +103,38 @@ describe("argument rules", () => {
     }
   });
 
+  it("ids given as digit strings, parsed strictly", () => {
+    expect(check(IdLike, "12", "id")).toBe(12);
+    expect(check(IdLike, 12, "id")).toBe(12);
+    for (const bad of ["0x1", "1e3", "+1", "-1", "1 2", "", 0, 1.5, "9007199254740993"]) {
+      expect(failure(IdLike, bad, "id")?.reason).toBe(
+        "must be a positive integer id (decimal digits, e.g. 12)",
+      );
+    }
+  });
+
+  it("sip_url, names and secrets (T3, T6, P1)", () => {
+    for (const ok of [
+      "pbx.example.com",
+      "10.0.0.5",
+      "[2001:db8::1]",
+      "sip:alice@pbx.example.com:5060;transport=tls",
+    ]) {
+      expect(failure(SipUrl, ok)).toBeUndefined();
+    }
+    for (const bad of ["sip:", "-bad-.example", "a..b", "@@@", "pbx.example.com:5060", "x".repeat(256)]) {
+      expect(failure(SipUrl, bad, "sip_url")?.field).toBe("sip_url");
+    }
+    expect(failure(Text255, "x".repeat(256))?.reason).toBe("must be at most 255 characters");
+    expect(failure(Text255, "   ")?.reason).toBe("must be a non-empty string");
+    const secret = "s".repeat(300);
+    const refused = failure(Secret255, secret, "auth_token");
+    expect(refused?.reason).toBe("must be at most 255 characters");
+    expect(`${refused?.message}${refused?.stack}`).not.toContain("s".repeat(20));
+    expect(failure(Secret255, " padded secret ")).toBeUndefined();
+    expect(failure(IpOrCidr, "fe80::1%eth0")).toBeDefined();
+  });
+
   it("header values refuse line breaks (no header injection)", () => {
     expect(failure(HeaderValue, "acme")).toBeUndefined();
     for (const bad of ["", " acme", "ac\r\nX-Evil: 1", "ac\nme", "açme"])
@@ -148,8 +184,10 @@ describe("property: arbitrary input never throws anything but InvalidArgumentErr
     E164,
     Slug,
     Id,
+    IdLike,
     Port,
     SipTransport,
+    SipUrl,
     IpOrCidr,
     HeaderValue,
     PageParams,
