@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { ADMIN_PREFIX, registerAdminRoutes } from "./admin";
+import { installAdminGuard } from "./admin-guard";
 import { authenticate } from "./auth";
 import { installBodyParser } from "./body";
 import type { EmulatorContext } from "./context";
@@ -35,7 +36,21 @@ export interface StartEmulatorOptions {
   rateLimit?: number | undefined;
   /** Rate-limit window in milliseconds; default 60,000. */
   windowMs?: number | undefined;
+  /** Time to receive a whole request (headers and body) before it is cut with 408; default 10,000 ms. */
+  requestTimeoutMs?: number | undefined;
+  /** Token the admin surface requires from every client; without one it answers loopback only. */
+  adminToken?: string | undefined;
 }
+
+/** What `buildApp` needs besides the context: the connection-level settings. */
+export interface AppOptions {
+  /** See `StartEmulatorOptions.requestTimeoutMs`. */
+  requestTimeoutMs: number;
+  /** See `StartEmulatorOptions.adminToken`. */
+  adminToken: string | undefined;
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 /** A running emulator. */
 export interface Emulator {
@@ -63,10 +78,24 @@ const ROUTE_GROUPS = [
 ];
 
 /** Build the Fastify app over a context (not listening yet). */
-export function buildApp(ctx: EmulatorContext): FastifyInstance {
+export function buildApp(
+  ctx: EmulatorContext,
+  opts: AppOptions = { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, adminToken: undefined },
+): FastifyInstance {
+  const timeout = opts.requestTimeoutMs;
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
+    // A client that stalls mid-headers or mid-body is answered 408 and cut once the whole request
+    // has not arrived in time. Node checks its connections every `connectionsCheckingInterval`
+    // (30 s by default, far coarser than the timeout), hence the tighter interval. Only receiving
+    // the request is timed: an answer held back by a latency fault is not cut (no socket timeout).
+    requestTimeout: timeout,
+    http: {
+      requestTimeout: timeout,
+      headersTimeout: timeout,
+      connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(timeout / 4))),
+    },
     // A malformed URL fails before any hook runs; answer it in the platform's shape anyway.
     frameworkErrors: (error, request, genericReply) => {
       const reply = genericReply as unknown as FastifyReply;
@@ -78,6 +107,7 @@ export function buildApp(ctx: EmulatorContext): FastifyInstance {
     },
   });
   installBodyParser(app);
+  installAdminGuard(app, opts.adminToken);
   installPlatformGate(app, ctx);
   const router = new PlatformRouter(app, ctx);
   for (const register of ROUTE_GROUPS) register(router);
@@ -131,7 +161,10 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Emulator> {
   const ctx = createContext(opts);
   ctx.persistence.flush();
-  const app = buildApp(ctx);
+  const app = buildApp(ctx, {
+    requestTimeoutMs: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    adminToken: opts.adminToken,
+  });
   const host = opts.host ?? "127.0.0.1";
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
