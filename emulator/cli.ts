@@ -1,9 +1,24 @@
 #!/usr/bin/env node
+// The `emulator` subcommand of the package's CLI (`pulumi-voice-platform emulator`, cli/index.ts).
+// Running this file directly does the same, for scripts that spawn `dist/emulator/cli.js`.
 import { parseArgs } from "node:util";
+import { isLoopbackHost } from "./admin-guard";
 import { API_PREFIX } from "./pipeline";
 import { startEmulator } from "./server";
 
-const USAGE = `Usage: emulator [--port 8787] [--host 127.0.0.1] [--token <token>] [--state-file <file>] [--rate-limit <requests-per-minute>]`;
+/** The subcommand's usage line. */
+export const EMULATOR_USAGE = [
+  "Usage: pulumi-voice-platform emulator [--port 8787] [--host 127.0.0.1] [--token <token>]",
+  "         [--state-file <file>] [--rate-limit <requests-per-minute>] [--admin-token <token>]",
+  "         [--request-timeout <ms>]",
+  "",
+  "Runs the local platform emulator until SIGINT/SIGTERM. --admin-token (or the environment",
+  "variable VOICE_EMULATOR_ADMIN_TOKEN) lets clients on other addresses use the admin surface",
+  "(/_emulator/), and is then required from every client. See docs/emulator.md.",
+].join("\n");
+
+/** Environment variable read when `--admin-token` is not given (it keeps the token out of `ps`). */
+export const ADMIN_TOKEN_ENV = "VOICE_EMULATOR_ADMIN_TOKEN";
 
 function intOption(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -13,31 +28,49 @@ function intOption(value: string | undefined, name: string, fallback: number, mi
   return Number(value);
 }
 
-async function main(): Promise<void> {
+function nonEmpty(value: string | undefined, name: string): string | undefined {
+  if (value === "") throw new Error(`--${name} must not be empty`);
+  return value;
+}
+
+/**
+ * Run the emulator subcommand: resolves once it listens (the process then lives until a signal)
+ * or after printing the usage for `--help`; rejects on a bad option, a port in use or an
+ * unreadable state file, which the caller reports with the usage and exit code 2.
+ */
+export async function runEmulator(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({
+    args: [...argv],
     options: {
       port: { type: "string" },
       host: { type: "string" },
       token: { type: "string" },
       "state-file": { type: "string" },
       "rate-limit": { type: "string" },
+      "admin-token": { type: "string" },
+      "request-timeout": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
+    allowPositionals: false,
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${EMULATOR_USAGE}\n`);
     return;
   }
   const port = intOption(values.port, "port", 8787, 0);
   if (port > 65535) throw new Error(`--port must be at most 65535, got '${values.port}'`);
+  const host = nonEmpty(values.host, "host") ?? "127.0.0.1";
+  const adminToken = nonEmpty(values["admin-token"] ?? process.env[ADMIN_TOKEN_ENV], "admin-token");
   const emulator = await startEmulator({
     port,
-    host: values.host ?? "127.0.0.1",
-    token: values.token ?? "emulator-token",
-    stateFile: values["state-file"],
+    host,
+    token: nonEmpty(values.token, "token") ?? "emulator-token",
+    stateFile: nonEmpty(values["state-file"], "state-file"),
     rateLimit: intOption(values["rate-limit"], "rate-limit", 600, 1),
     windowMs: 60_000,
+    requestTimeoutMs: intOption(values["request-timeout"], "request-timeout", 10_000, 1),
+    adminToken,
   });
   process.stdout.write(
     [
@@ -50,6 +83,16 @@ async function main(): Promise<void> {
       "",
     ].join("\n"),
   );
+  if (!isLoopbackHost(host)) {
+    const admin =
+      adminToken === undefined
+        ? "the admin surface (/_emulator/) refuses clients not on loopback unless --admin-token is given"
+        : "the admin surface (/_emulator/) requires the admin token from every client";
+    process.stderr.write(
+      `pulumi-voice-platform emulator: warning: listening on ${host}, so the platform API is reachable ` +
+        `from the network (with its token); ${admin}.\n`,
+    );
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -57,7 +100,9 @@ async function main(): Promise<void> {
     emulator.close().then(
       () => process.exit(0),
       (e: unknown) => {
-        process.stderr.write(`emulator: failed to stop cleanly on ${signal}: ${String(e)}\n`);
+        process.stderr.write(
+          `pulumi-voice-platform emulator: failed to stop cleanly on ${signal}: ${String(e)}\n`,
+        );
         process.exit(1);
       },
     );
@@ -66,7 +111,11 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`emulator: ${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
-  process.exit(2);
-});
+if (require.main === module) {
+  runEmulator(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(
+      `pulumi-voice-platform emulator: ${e instanceof Error ? e.message : String(e)}\n${EMULATOR_USAGE}\n`,
+    );
+    process.exit(2);
+  });
+}

@@ -1,32 +1,17 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "./build";
 
-const ROOT = resolve(__dirname, "../..");
-// Compiled on its own beside dist/ so that other packages' work in progress cannot break it.
-const OUT = join(ROOT, "dist", ".emulator-cli-test");
-const CLI = join(OUT, "emulator", "cli.js");
+let CLI: string;
 let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(() => {
-  mkdirSync(OUT, { recursive: true });
-  writeFileSync(
-    join(OUT, "tsconfig.json"),
-    JSON.stringify({
-      extends: "../../tsconfig.json",
-      compilerOptions: { noEmit: false, outDir: ".", rootDir: "../..", declaration: false, sourceMap: false },
-      include: ["../../emulator"],
-    }),
-  );
-  execFileSync(process.execPath, [
-    join(ROOT, "node_modules", "typescript", "bin", "tsc"),
-    "-p",
-    join(OUT, "tsconfig.json"),
-  ]);
+  CLI = buildCli("emulator");
   dir = mkdtempSync(join(tmpdir(), "voice-emulator-cli-"));
 }, 120_000);
 afterAll(() => {
@@ -39,11 +24,14 @@ afterAll(() => {
 interface Running {
   child: ChildProcessWithoutNullStreams;
   stdout: string;
+  /** Everything on stderr so far (it keeps growing after the banner). */
+  stderr(): string;
   url: string;
 }
 
-function run(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: "pipe" });
+/** `pulumi-voice-platform emulator <args>`, resolved once the banner is out. */
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+  const child = spawn(process.execPath, [CLI, "emulator", ...args], { stdio: "pipe", env });
   children.push(child);
   return new Promise((resolvePromise, reject) => {
     let stdout = "";
@@ -54,10 +42,18 @@ function run(args: string[]): Promise<Running> {
     child.stdout.on("data", (d: Buffer) => {
       stdout += d.toString();
       const match = /listening on (http:\/\/\S+)\n[\s\S]*Product-ID:.*\n/.exec(stdout);
-      if (match?.[1]) resolvePromise({ child, stdout, url: match[1] });
+      if (match?.[1]) resolvePromise({ child, stdout, stderr: () => stderr, url: match[1] });
     });
     child.on("exit", (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
   });
+}
+
+/** Wait until `ready()` holds (polled), failing after a generous bound. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !ready(); waited += 20) {
+    if (waited > 10_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 function exitOf(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): Promise<number | null> {
@@ -67,9 +63,9 @@ function exitOf(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): 
   });
 }
 
-describe("CLI", () => {
+describe("pulumi-voice-platform emulator", () => {
   it("prints its URLs and credentials, serves the API, and exits 0 on SIGTERM", async () => {
-    const { child, stdout, url } = await run(["--port", "0", "--token", "cli-token"]);
+    const { child, stdout, stderr, url } = await run(["--port", "0", "--token", "cli-token"]);
     expect(stdout).toMatch(/^Voice platform emulator listening on http:\/\/127\.0\.0\.1:\d+\n/);
     expect(stdout).toContain(`  API:          ${url}/api/v2/platform/\n`);
     expect(stdout).toContain("  Org-Handle:   acme\n");
@@ -81,6 +77,7 @@ describe("CLI", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-ratelimit-limit"]).toBe("600");
     await res.body.dump();
+    expect(stderr()).toBe(""); // loopback: no warning
     expect(await exitOf(child, "SIGTERM")).toBe(0);
   });
 
@@ -112,20 +109,68 @@ describe("CLI", () => {
     expect(await exitOf(second.child, "SIGTERM")).toBe(0);
   });
 
-  it.each([[["--port", "abc"]], [["--rate-limit", "0"]], [["--unknown"]]])(
-    "exits 2 with a message for %j",
-    (args) => {
-      let status: number | null = null;
-      let stderr = "";
-      try {
-        execFileSync(process.execPath, [CLI, ...args], { stdio: "pipe" });
-      } catch (e) {
-        const failed = e as { status: number | null; stderr: Buffer };
-        status = failed.status;
-        stderr = failed.stderr.toString();
-      }
-      expect(status).toBe(2);
-      expect(stderr).toContain("Usage:");
-    },
-  );
+  it.each([
+    [["--port", "abc"]],
+    [["--rate-limit", "0"]],
+    [["--request-timeout", "x"]],
+    [["--admin-token", ""]],
+    [["--unknown"]],
+    [["stray"]],
+  ])("exits 2 with a message for %j", (args) => {
+    let status: number | null = null;
+    let stderr = "";
+    try {
+      execFileSync(process.execPath, [CLI, "emulator", ...args], { stdio: "pipe" });
+    } catch (e) {
+      const failed = e as { status: number | null; stderr: Buffer };
+      status = failed.status;
+      stderr = failed.stderr.toString();
+    }
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^pulumi-voice-platform emulator: .+\nUsage: pulumi-voice-platform emulator /);
+  });
+
+  it("--help prints its usage and exits 0", () => {
+    const out = execFileSync(process.execPath, [CLI, "emulator", "--help"]).toString();
+    expect(out).toMatch(/^Usage: pulumi-voice-platform emulator \[--port 8787\]/);
+    expect(out).toContain("--admin-token");
+  });
+
+  it("a port in use: a message and exit 2", async () => {
+    const first = await run(["--port", "0"]);
+    const port = new URL(first.url).port;
+    let status: number | null = null;
+    let stderr = "";
+    try {
+      execFileSync(process.execPath, [CLI, "emulator", "--port", port], { stdio: "pipe" });
+    } catch (e) {
+      const failed = e as { status: number | null; stderr: Buffer };
+      status = failed.status;
+      stderr = failed.stderr.toString();
+    }
+    expect(status).toBe(2);
+    expect(stderr).toContain("EADDRINUSE");
+    expect(await exitOf(first.child, "SIGTERM")).toBe(0);
+  });
+
+  it("warns when listening beyond loopback; the admin token (from the environment) guards the admin surface", async () => {
+    const { child, stderr, url } = await run(["--port", "0", "--host", "0.0.0.0"], {
+      ...process.env,
+      VOICE_EMULATOR_ADMIN_TOKEN: "env-admin",
+    });
+    await until(() => stderr().includes("warning"), "the warning");
+    expect(stderr()).toBe(
+      "pulumi-voice-platform emulator: warning: listening on 0.0.0.0, so the platform API is reachable from the " +
+        "network (with its token); the admin surface (/_emulator/) requires the admin token from every client.\n",
+    );
+    const port = new URL(url).port;
+    const local = `http://127.0.0.1:${port}/_emulator/state`;
+    const denied = await request(local);
+    expect(denied.statusCode).toBe(401);
+    await denied.body.dump();
+    const allowed = await request(local, { headers: { authorization: "Bearer env-admin" } });
+    expect(allowed.statusCode).toBe(200);
+    await allowed.body.dump();
+    expect(await exitOf(child, "SIGTERM")).toBe(0);
+  });
 });

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// The package's command line, `pulumi-voice-platform <command>`. Each command's module is loaded
+// only when that command runs, so `--help` and every command start without loading the others
+// (the emulator must listen within 2 s of an installed package's start).
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** The name the package's `bin` installs. */
+export const PROGRAM = "pulumi-voice-platform";
+
+/** One subcommand: a summary for the usage, its own usage, and how to run it. */
+interface Command {
+  summary: string;
+  load(): Promise<{ usage: string; run(argv: readonly string[]): Promise<void> }>;
+}
+
+// Later commands (export, report, recover) add one entry each.
+const COMMANDS: Record<string, Command> = {
+  emulator: {
+    summary: "Run the local platform emulator (a faithful stand-in for the platform API)",
+    load: async () => {
+      const m = await import("../emulator/cli.js");
+      return { usage: m.EMULATOR_USAGE, run: m.runEmulator };
+    },
+  },
+};
+
+/** The top-level usage text. */
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    `Usage: ${PROGRAM} <command> [options]`,
+    "",
+    "Commands:",
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Options:",
+    "  -h, --help     Show this help (`<command> --help` for a command's options)",
+    "  -v, --version  Print the package version",
+  ].join("\n");
+}
+
+/** This package's version, read from its package.json (found upward from this file). */
+function version(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === PROGRAM && pkg.version !== undefined) return pkg.version;
+    } catch {
+      // no package.json here: keep going up
+    }
+    if (dirname(dir) === dir) return "unknown";
+  }
+}
+
+function misuse(message: string): void {
+  process.stderr.write(`${PROGRAM}: ${message}\n\n${usage()}\n`);
+  process.exitCode = 2;
+}
+
+/** Dispatch `argv` (without node and the script) to a subcommand. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  if (first === undefined) return misuse("a command is required");
+  if (first === "-h" || first === "--help" || first === "help") {
+    process.stdout.write(`${usage()}\n`);
+    return;
+  }
+  if (first === "-v" || first === "--version") {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
+  const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+  if (command === undefined) return misuse(`unknown command '${first}'`);
+  const loaded = await command.load();
+  try {
+    await loaded.run(rest);
+  } catch (e) {
+    // Misuse or a failed start (bad option, port in use, unreadable state file): exit 2.
+    process.stderr.write(
+      `${PROGRAM} ${first}: ${e instanceof Error ? e.message : String(e)}\n${loaded.usage}\n`,
+    );
+    process.exit(2);
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`${PROGRAM}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  });
+}
