@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { VoiceClient } from "../sdk";
 import { isExpectedFailure, operationError } from "./errors";
-import { programClient } from "./program-context";
+import { programClient, programFailure } from "./program-context";
 
 /** Pulumi inputs of a data source's arguments. */
 export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
@@ -14,11 +14,11 @@ export interface DataSource<A, R> {
 
 /**
  * A failed lookup, named after the data source. An expected failure (the platform's answer, a
- * lookup that found nothing) is a {@link pulumi.RunError}, which Pulumi prints without a stack.
+ * lookup that found nothing) is a {@link programFailure}: printed once, without a stack.
  */
 function lookupFailure(name: string, err: unknown): Error {
   const wrapped = operationError(name, "lookup", err);
-  return isExpectedFailure(err) ? new pulumi.RunError(wrapped.message) : wrapped;
+  return isExpectedFailure(err) ? programFailure(wrapped.message) : wrapped;
 }
 
 /**

@@ -23,23 +23,46 @@ export function programContext(): VoiceContext {
   return current.context;
 }
 
-/** One error object per distinct cause: Pulumi reports each error object once, so a cause is printed once. */
+/** One error object per distinct message: Pulumi reports each error object once, so a cause is printed once. */
 const failures = new Map<string, pulumi.RunError>();
 
 /**
- * The failure of the program's connection (bad or missing configuration, a refused token, an
- * unreachable platform) as a {@link pulumi.RunError}: Pulumi prints its message without a stack.
- * Every data source that meets the same cause gets the same object, so however many lookups a
- * program makes, the cause is printed once. Anything else (a bug) is left as it is, stack included.
+ * Pulumi attaches handlers to a program's Outputs late (when it gathers the stack outputs), so the
+ * Output of a lookup that failed early counts as "handled asynchronously" and Node prints a
+ * PromiseRejectionHandledWarning, with a stack into @pulumi/pulumi, after the error itself. Once a
+ * lookup has failed the program fails anyway, and that warning tells the user nothing: a listener
+ * for `rejectionHandled` keeps Node from printing it.
  */
-export function connectionFailure(err: unknown): unknown {
-  if (!isExpectedFailure(err)) return err;
-  let failure = failures.get(err.message);
+const quietLateHandling = (() => {
+  let quiet = false;
+  return () => {
+    if (!quiet) process.on("rejectionHandled", () => undefined);
+    quiet = true;
+  };
+})();
+
+/**
+ * An expected failure in the program as a {@link pulumi.RunError}, which Pulumi prints as its message
+ * alone, without a stack; the same message gives the same object, so it is printed once however
+ * many data sources meet it.
+ */
+export function programFailure(message: string): pulumi.RunError {
+  quietLateHandling();
+  let failure = failures.get(message);
   if (!failure) {
-    failure = new pulumi.RunError(err.message);
-    failures.set(err.message, failure);
+    failure = new pulumi.RunError(message);
+    failures.set(message, failure);
   }
   return failure;
+}
+
+/**
+ * The failure of the program's connection (bad or missing configuration, a refused token, an
+ * unreachable platform) as a {@link programFailure}, shared by every data source. Anything else (a
+ * bug) is left as it is, stack included.
+ */
+export function connectionFailure(err: unknown): unknown {
+  return isExpectedFailure(err) ? programFailure(err.message) : err;
 }
 
 /** The client for a data source, once the connection is checked; a failure is a {@link connectionFailure}. */
