@@ -23,6 +23,13 @@ const COMMANDS: Record<string, Command> = {
       return { usage: m.EMULATOR_USAGE, run: m.runEmulator };
     },
   },
+  recover: {
+    summary: "Settle an interrupted `pulumi up`: record the creates it made, by natural key",
+    load: async () => {
+      const m = await import("./recover.js");
+      return { usage: m.RECOVER_USAGE, run: m.runRecover };
+    },
+  },
 };
 
 /** The top-level usage text. */

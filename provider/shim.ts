@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { warnIfPlainToken } from "./plain-token-warning";
 
 /** The resource types, each a key of the runtime entry `pulumi-voice-platform/runtime`. */
 export type ResourceType = "ProviderConfiguration" | "Bridge" | "BridgeNumber" | "SipTrunk";
@@ -43,5 +44,6 @@ export abstract class VoiceResource extends pulumi.CustomResource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     super(`pulumi-nodejs:dynamic/voice:${type}`, name, { ...props, __provider: providerSource(type) }, opts);
+    warnIfPlainToken();
   }
 }

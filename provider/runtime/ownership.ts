@@ -143,16 +143,20 @@ function refusal(
       `${key} is already linked to ${holder.what} (by another stack, the dashboard, or a link of this ` +
       "program under another resource name). A number sits on one bridge at a time: to move it in this " +
       "program, name the BridgeNumber by its phone number so the move replaces the link, or keep the old " +
-      'name with `aliases: [{ name: "<old name>" }]`'
+      'name with `aliases: [{ name: "<old name>" }]`. ' +
+      AFTER_INTERRUPT
     );
   }
   if (adopt) return undefined;
   return (
     `${DESCRIBE[type]} "${key}" already exists on the platform (${holder.what}) and is not in this stack: ` +
     "another stack or the dashboard manages it. Take it over with `adopt: true` (see the README, " +
-    `"Adopting existing resources"), or choose another ${KEY_PROPERTY[type]}`
+    `"Adopting existing resources"), or choose another ${KEY_PROPERTY[type]}. ${AFTER_INTERRUPT}`
   );
 }
+
+const AFTER_INTERRUPT =
+  "If a `pulumi up` of this stack was interrupted, `npx pulumi-voice-platform recover` records what it made";
 
 const DESCRIBE: Record<OwnedType, string> = {
   Bridge: "bridge slug",

@@ -1,0 +1,94 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { VoiceContext } from "../provider/context";
+import { idByNaturalKey } from "../provider/runtime/natural-key";
+import type { OwnedType } from "../provider/runtime/ownership";
+import { repairCheckpointAttrs } from "./checkpoint-attrs";
+import { type Deployment, pendingCreates, settlePendingCreates, voiceType } from "./pending-creates";
+import { type PulumiTarget, pulumi } from "./pulumi";
+
+/** Usage of `pulumi-voice-platform recover`. */
+export const RECOVER_USAGE = `Usage: pulumi-voice-platform recover [--stack <name>] [--cwd <project dir>] [--dry-run]
+
+After an interrupted \`pulumi up\` (Ctrl-C twice, a cancelled CI job, a killed runner): finds each
+interrupted create of this package's resources on the platform by its natural key and records it
+in the stack, so the next \`pulumi up --refresh\` neither duplicates nor orphans anything. Run
+\`pulumi cancel --yes\` first if the stack is still locked and no other update is running.`;
+
+interface StackExport {
+  version: number;
+  deployment: Deployment;
+}
+
+/** Runs `recover` with its arguments. */
+export async function runRecover(argv: readonly string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      stack: { type: "string" },
+      cwd: { type: "string" },
+      "dry-run": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${RECOVER_USAGE}\n`);
+    return;
+  }
+  const target: PulumiTarget = { cwd: path.resolve(values.cwd ?? "."), stack: values.stack };
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+
+  for (const file of await repairCheckpointAttrs(target))
+    say(`removed an empty checkpoint attributes file: ${file}`);
+  const exported = JSON.parse(await pulumi(target, ["stack", "export"])) as StackExport;
+  const pending = pendingCreates(exported.deployment);
+  const others = (exported.deployment.pending_operations ?? []).length - pending.length;
+  if (pending.length === 0 && others === 0) {
+    say("no pending operations: nothing to recover");
+    return;
+  }
+
+  const client = await new VoiceContext(await stackConfig(target)).ready();
+  const found = new Map<string, string>();
+  for (const resource of pending) {
+    const type = voiceType(resource.type) as OwnedType;
+    const id = await idByNaturalKey(client, type, resource.inputs ?? {});
+    say(`${id === undefined ? "not created" : `found ${id}`}: ${resource.urn}`);
+    if (id !== undefined) found.set(resource.urn, id);
+  }
+  say(
+    `${found.size} interrupted create(s) found on the platform and recorded, ${pending.length - found.size} never made, ` +
+      `${others} other pending operation(s) left to the refresh`,
+  );
+  if (values["dry-run"]) {
+    say("dry run: the stack was not changed");
+    return;
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), "pulumi-voice-recover-"));
+  try {
+    const file = path.join(dir, "stack.json");
+    await writeFile(
+      file,
+      JSON.stringify({ ...exported, deployment: settlePendingCreates(exported.deployment, found) }),
+    );
+    await pulumi(target, ["stack", "import", "--file", file]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  say("next: `pulumi up --refresh --yes` reads what exists and creates the rest");
+}
+
+/** The stack's configuration, secrets decrypted, as a lookup for the provider's settings. */
+async function stackConfig(target: PulumiTarget): Promise<(key: string) => string | undefined> {
+  const config = JSON.parse(await pulumi(target, ["config", "--json", "--show-secrets"])) as Record<
+    string,
+    { value?: unknown }
+  >;
+  return (key) => {
+    const value = config[key]?.value;
+    return typeof value === "string" ? value : undefined;
+  };
+}
