@@ -21,6 +21,7 @@ export const faultInputSchema = z
       .max(599, { error: "must be an HTTP status from 100 to 599" })
       .default(500),
     retryAfter: z.number().int().min(0, { error: "must be an integer >= 0" }).default(1),
+    every: z.number().int().min(1, { error: "must be an integer >= 1" }).default(1),
   })
   .refine((f) => f.kind !== "latency" || f.ms !== undefined, {
     error: "is required for latency",
@@ -39,6 +40,10 @@ export interface Fault {
   ms: number;
   status: number;
   retryAfter: number;
+  /** Applies to every n-th matching request only (1: each one). */
+  every: number;
+  /** Matching requests seen, for `every`. */
+  seen: number;
 }
 
 /** The faults that apply to one request: at most one latency plus one other. */
@@ -64,6 +69,8 @@ export class FaultRegistry {
       ms: input.ms ?? 0,
       status: input.status,
       retryAfter: input.retryAfter,
+      every: input.every,
+      seen: 0,
     });
     return id;
   }
@@ -82,8 +89,9 @@ export class FaultRegistry {
   take(method: string, path: string): FaultPlan {
     const matches = (f: Fault) =>
       (f.method === undefined || f.method === method) && (f.path === undefined || path.startsWith(f.path));
-    const latency = this.#faults.find((f) => f.kind === "latency" && matches(f));
-    const other = this.#faults.find((f) => f.kind !== "latency" && matches(f));
+    const due = (f: Fault) => matches(f) && ++f.seen % f.every === 0;
+    const latency = this.#faults.find((f) => f.kind === "latency" && due(f));
+    const other = this.#faults.find((f) => f.kind !== "latency" && due(f));
     for (const used of [latency, other]) {
       if (used?.remaining == null) continue;
       used.remaining--;

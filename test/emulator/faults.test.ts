@@ -24,6 +24,14 @@ describe("faults", () => {
     expect((await createBridge("a")).status).toBe(201);
   });
 
+  it("every: applies to every n-th matching request only", async () => {
+    await emu.admin.addFault({ kind: "status", status: 503, every: 3, times: 0 });
+    const statuses = [];
+    for (const slug of ["a", "b", "c", "d", "e", "f"]) statuses.push((await createBridge(slug)).status);
+    expect(statuses).toEqual([201, 201, 503, 201, 201, 503]);
+    expect(await bridgeSlugs()).toEqual(["a", "b", "d", "e"]);
+  });
+
   it("match selects by method and path prefix", async () => {
     await emu.admin.addFault({
       kind: "status",
