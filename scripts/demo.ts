@@ -94,8 +94,8 @@ async function main(): Promise<void> {
 
     step(
       2,
-      "A code edit, reviewed before it is applied",
-      "Rename the bridge and add a third number in index.ts; preview shows the exact diff.",
+      "A code edit, reviewed and not applied",
+      "Rename the bridge and add a third number in index.ts; preview shows the exact diff. The edit is put back afterwards.",
     );
     const program = path.join(cwd, "index.ts");
     const original = await readFile(program, "utf8");
