@@ -3,6 +3,7 @@
 // only when that command runs, so `--help` and every command start without loading the others
 // (the emulator must listen within 2 s of an installed package's start).
 import { readFileSync } from "node:fs";
+import { enableCompileCache } from "node:module";
 import { dirname, join } from "node:path";
 
 /** The name the package's `bin` installs. */
@@ -82,6 +83,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command === undefined) return misuse(`unknown command '${first}'`);
+  // Node's on-disk cache of compiled modules (in the temp folder, keyed by content) takes about a
+  // fifth off loading Fastify and zod at every start after the first; it is silently off where
+  // the folder is not writable.
+  enableCompileCache();
   const loaded = await command.load();
   try {
     await loaded.run(rest);
