@@ -2,7 +2,7 @@
 // publication: `npm pack` here, then in a fresh project `npm install <tarball> @pulumi/pulumi typescript@6
 // @types/node` from the registry (the newest @pulumi/pulumi 3.x), the quickstart program and tsconfig, and
 // `up`, a no-op `preview --expect-no-changes` and `destroy` through the real engine against the emulator
-// started from the installed package.
+// started with the installed package's command, `pulumi-voice-platform emulator`.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -46,25 +46,11 @@ interface UserEmulator {
   close(): Promise<void>;
 }
 
-/**
- * The emulator as a user starts it from the installed package: the `pulumi-voice-platform emulator` command
- * when the package has its CLI, else the package's `pulumi-voice-platform/emulator` export.
- */
+/** The emulator as a user starts it from the installed package: `pulumi-voice-platform emulator --port 0`. */
 async function startUserEmulator(project: string): Promise<UserEmulator> {
   const requireFromProject = createRequire(path.join(project, "package.json"));
   const emulator = requireFromProject("pulumi-voice-platform/emulator") as typeof emulatorModule;
   const bin = path.join(project, "node_modules", ".bin", "pulumi-voice-platform");
-  const hasCli = await readdir(path.dirname(bin)).then((names) => names.includes(path.basename(bin)));
-  if (!hasCli) {
-    const started = await emulator.startEmulator({ port: 0 });
-    return {
-      url: started.url,
-      token: started.token,
-      orgHandle: started.orgHandle,
-      admin: new emulator.AdminClient(started.url),
-      close: () => started.close(),
-    };
-  }
   const child: ChildProcess = spawn(bin, ["emulator", "--port", "0"], {
     cwd: project,
     env: childEnv(),
@@ -125,6 +111,7 @@ describe("a user's own project", { timeout: OP_TIMEOUT_MS * 2 }, () => {
   let emu: UserEmulator;
   let stack: Stack;
   let installedPulumi: string;
+  let installOutput: string;
 
   beforeAll(async () => {
     tmp = await makeTempDir("pulumi-voice-user-");
@@ -155,6 +142,7 @@ describe("a user's own project", { timeout: OP_TIMEOUT_MS * 2 }, () => {
       timeout: INSTALL_TIMEOUT_MS,
       maxBuffer: 16 * 1024 * 1024,
     });
+    installOutput = `${install.stdout}\n${install.stderr}`;
     const installedPkg = JSON.parse(await readFile(path.join(project, "package.json"), "utf8"));
     const versionOf = async (name: string) =>
       JSON.parse(await readFile(path.join(project, "node_modules", name, "package.json"), "utf8")).version;
@@ -201,6 +189,16 @@ describe("a user's own project", { timeout: OP_TIMEOUT_MS * 2 }, () => {
     const [major, minor] = installedPulumi.split(".").map(Number);
     expect(major).toBe(3);
     expect(minor).toBeGreaterThanOrEqual(259);
+  });
+
+  it("runs no script of the package at install, and npm lists none to approve", () => {
+    expect(installOutput).not.toMatch(/pulumi-voice-platform@\S+ \(/);
+  });
+
+  it("puts the package's command on the project's PATH", async () => {
+    const bin = path.join(project, "node_modules", ".bin", "pulumi-voice-platform");
+    const { stdout } = await run(bin, ["--help"], { cwd: project, env: childEnv() });
+    expect(stdout).toContain("emulator");
   });
 
   it("up creates what the program declares, preview then shows no change, destroy removes it", async () => {
