@@ -10,12 +10,16 @@ import { type Deployment, pendingCreates, settlePendingCreates, voiceType } from
 import { type PulumiTarget, pulumi } from "./pulumi";
 
 /** Usage of `pulumi-voice-platform recover`. */
-export const RECOVER_USAGE = `Usage: pulumi-voice-platform recover [--stack <name>] [--cwd <project dir>] [--dry-run]
+export const RECOVER_USAGE = `Usage: pulumi-voice-platform recover [--cancel] [--stack <name>] [--cwd <project dir>] [--dry-run]
 
-After an interrupted \`pulumi up\` (Ctrl-C twice, a cancelled CI job, a killed runner): finds each
-interrupted create of this package's resources on the platform by its natural key and records it
-in the stack, so the next \`pulumi up --refresh\` neither duplicates nor orphans anything. Run
-\`pulumi cancel --yes\` first if the stack is still locked and no other update is running.`;
+After an interrupted \`pulumi up\` (Ctrl-C twice, a cancelled CI job, a killed runner): removes an
+empty checkpoint attributes file the kill may have left, finds each interrupted create of this
+package's resources on the platform by its natural key and records it in the stack, so that the
+next \`pulumi up --refresh\` neither duplicates nor orphans anything.
+
+  --cancel   the interrupted update is over: remove its lock (\`pulumi cancel\`) if it still holds
+             one. Only when no other update of this stack is running.
+  --dry-run  report what would be recorded; change nothing`;
 
 interface StackExport {
   version: number;
@@ -30,6 +34,7 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
       stack: { type: "string" },
       cwd: { type: "string" },
       "dry-run": { type: "boolean" },
+      cancel: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -46,18 +51,15 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
   const exported = JSON.parse(await pulumi(target, ["stack", "export"])) as StackExport;
   const pending = pendingCreates(exported.deployment);
   const others = (exported.deployment.pending_operations ?? []).length - pending.length;
-  if (pending.length === 0 && others === 0) {
-    say("no pending operations: nothing to recover");
-    return;
-  }
-
-  const client = await new VoiceContext(await stackConfig(target)).ready();
   const found = new Map<string, string>();
-  for (const resource of pending) {
-    const type = voiceType(resource.type) as OwnedType;
-    const id = await idByNaturalKey(client, type, resource.inputs ?? {});
-    say(`${id === undefined ? "not created" : `found ${id}`}: ${resource.urn}`);
-    if (id !== undefined) found.set(resource.urn, id);
+  if (pending.length > 0) {
+    const client = await new VoiceContext(await stackConfig(target)).ready();
+    for (const resource of pending) {
+      const type = voiceType(resource.type) as OwnedType;
+      const id = await idByNaturalKey(client, type, resource.inputs ?? {});
+      say(`${id === undefined ? "not created" : `found ${id}`}: ${resource.urn}`);
+      if (id !== undefined) found.set(resource.urn, id);
+    }
   }
   say(
     `${found.size} interrupted create(s) found on the platform and recorded, ${pending.length - found.size} never made, ` +
@@ -74,11 +76,35 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
       file,
       JSON.stringify({ ...exported, deployment: settlePendingCreates(exported.deployment, found) }),
     );
-    await pulumi(target, ["stack", "import", "--file", file]);
+    await importUnlocked(target, file, values.cancel === true, say);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   say("next: `pulumi up --refresh --yes` reads what exists and creates the rest");
+}
+
+/** `pulumi stack import`, after removing the interrupted update's lock when the user said it is over. */
+async function importUnlocked(
+  target: PulumiTarget,
+  file: string,
+  cancel: boolean,
+  say: (line: string) => void,
+): Promise<void> {
+  try {
+    await pulumi(target, ["stack", "import", "--file", file]);
+    return;
+  } catch (err) {
+    if (!/currently locked/.test(String(err))) throw err;
+    if (!cancel) {
+      throw new Error(
+        "the stack is still locked by the interrupted update. When no other update of this stack is running, " +
+          "run `pulumi-voice-platform recover --cancel` to remove the lock and recover",
+      );
+    }
+  }
+  await pulumi(target, ["cancel", "--yes"]);
+  say("removed the interrupted update's lock (pulumi cancel)");
+  await pulumi(target, ["stack", "import", "--file", file]);
 }
 
 /** The stack's configuration, secrets decrypted, as a lookup for the provider's settings. */
