@@ -225,6 +225,19 @@ describe("what only the platform knows, from cached lookups", () => {
     expect(checkedOffline).toEqual(result);
   });
 
+  it("forgets a failed read, so the next check asks the platform again", async () => {
+    let calls = 0;
+    const lookups = new PreviewLookups(async () => {
+      calls++;
+      if (calls === 1) throw new Error("connection reset");
+      return runtimeContext().ready();
+    });
+    const result = checkWith(BridgeNumberInputs, link({ providerConfigurationId: 99 }));
+    expect(await checkLinkOnPlatform(result, () => lookups)).toEqual(result);
+    const again = await checkLinkOnPlatform(result, () => lookups);
+    expect(again.failures?.map((f) => f.property)).toEqual(["providerConfigurationId"]);
+  });
+
   it("fails on a configuration problem, which every operation would meet", async () => {
     const broken = new PreviewLookups(() => Promise.reject(new VoiceConfigError("voice:token is not set")));
     const result: dynamic.CheckResult = checkWith(BridgeNumberInputs, link({}));
