@@ -51,6 +51,11 @@ export function programFailure(message: string): pulumi.RunError {
   let failure = failures.get(message);
   if (!failure) {
     failure = new pulumi.RunError(message);
+    // Pulumi prints an error that arrives after the program's main code has finished (an Output's
+    // apply that rejects late) by its `stack`; so the stack is the message, as Pulumi may amend it
+    // ("error serializing property …").
+    const self = failure;
+    Object.defineProperty(failure, "stack", { get: () => self.message, configurable: true });
     failures.set(message, failure);
   }
   return failure;

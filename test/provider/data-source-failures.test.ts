@@ -50,6 +50,8 @@ describe("data source failures", () => {
       /voice:orgHandle is not set: run `pulumi config set voice:orgHandle/,
     );
     for (const err of [...errors, ...later]) expect(err).toBe(first);
+    // Pulumi prints a late failure by its stack: it is the message, without frames.
+    expect((first as Error).stack).toBe((first as Error).message);
   });
 
   it("fails on a refused token once, naming voice:token", async () => {
