@@ -3,14 +3,12 @@
 // @types/node` from the registry (the newest @pulumi/pulumi 3.x), the quickstart program and tsconfig, and
 // `up`, a no-op `preview --expect-no-changes` and `destroy` through the real engine against the emulator
 // started with the installed package's command, `pulumi-voice-platform emulator`.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { execFile } from "node:child_process";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as emulatorModule from "../../emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
   engineEnv,
@@ -19,6 +17,7 @@ import {
   repoRoot,
   type TempDir,
 } from "../fixtures/engine";
+import { childEnv, pulumiCopies, startUserEmulator, type UserEmulator } from "../fixtures/user-project";
 import { OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
 const run = promisify(execFile);
@@ -28,82 +27,6 @@ const INSTALL_TIMEOUT_MS = 10 * 60_000;
 
 /** What the README tells a user to install beside the package (the TypeScript that works with Pulumi today). */
 const USER_PACKAGES = ["@pulumi/pulumi", "typescript@6", "@types/node"];
-
-/** Child processes run the Node.js this test runs on (recent enough), as a user with Node 24 first on PATH. */
-const childEnv = (): NodeJS.ProcessEnv => ({
-  ...process.env,
-  PATH: [path.dirname(process.execPath), process.env.PATH ?? ""].join(path.delimiter),
-  npm_config_audit: "false",
-  npm_config_fund: "false",
-  npm_config_update_notifier: "false",
-});
-
-interface UserEmulator {
-  url: string;
-  token: string;
-  orgHandle: string;
-  admin: InstanceType<typeof emulatorModule.AdminClient>;
-  close(): Promise<void>;
-}
-
-/** The emulator as a user starts it from the installed package: `pulumi-voice-platform emulator --port 0`. */
-async function startUserEmulator(project: string): Promise<UserEmulator> {
-  const requireFromProject = createRequire(path.join(project, "package.json"));
-  const emulator = requireFromProject("pulumi-voice-platform/emulator") as typeof emulatorModule;
-  const bin = path.join(project, "node_modules", ".bin", "pulumi-voice-platform");
-  const child: ChildProcess = spawn(bin, ["emulator", "--port", "0"], {
-    cwd: project,
-    env: childEnv(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const banner = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/Token:.*\n/.test(out)) resolve(out);
-    });
-    child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
-    child.on("exit", (code) => reject(new Error(`pulumi-voice-platform emulator exited (${code}):\n${out}`)));
-  });
-  console.log(`emulator (pulumi-voice-platform emulator --port 0):\n${banner.trimEnd()}`);
-  const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
-  const token = /Token:\s+(\S+)/.exec(banner)?.[1];
-  const orgHandle = /Org-Handle:\s+(\S+)/.exec(banner)?.[1];
-  if (!url || !token || !orgHandle) throw new Error(`unexpected emulator banner:\n${banner}`);
-  return {
-    url,
-    token,
-    orgHandle,
-    admin: new emulator.AdminClient(url),
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-/** Every installed copy of `@pulumi/pulumi` under `dir` (any depth), by its package.json. */
-async function pulumiCopies(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (modules: string): Promise<void> => {
-    const names = await readdir(modules).catch(() => [] as string[]);
-    for (const name of names) {
-      if (name.startsWith("@")) {
-        for (const sub of await readdir(path.join(modules, name)).catch(() => [] as string[])) {
-          const pkg = path.join(modules, name, sub);
-          if (`${name}/${sub}` === "@pulumi/pulumi") found.push(pkg);
-          await walk(path.join(pkg, "node_modules"));
-        }
-      } else if (!name.startsWith(".")) {
-        await walk(path.join(modules, name, "node_modules"));
-      }
-    }
-  };
-  await walk(path.join(dir, "node_modules"));
-  return found;
-}
 
 describe("a user's own project", { timeout: OP_TIMEOUT_MS * 2 }, () => {
   let tmp: TempDir;
