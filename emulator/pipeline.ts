@@ -19,6 +19,8 @@ export interface PlatformMeta {
   fault: FaultKind | undefined;
   /** Injected latency still owed before the answer (fault kind `latency`). */
   latencyMs: number;
+  /** The status decided for the answer, logged even when the client leaves before it is sent. */
+  status: number | undefined;
   logged: boolean;
 }
 
@@ -55,8 +57,10 @@ function logOnce(ctx: EmulatorContext, method: string, meta: PlatformMeta, statu
  * write that happened, which is the timeout orphan tests must be able to see. Unref'd, so a
  * long fault never keeps a closed emulator's process alive.
  */
-export async function owedLatency(meta: PlatformMeta | undefined): Promise<void> {
-  if (meta === undefined || meta.latencyMs <= 0) return;
+export async function delayAnswer(meta: PlatformMeta | undefined, status: number): Promise<void> {
+  if (meta === undefined) return;
+  meta.status = status;
+  if (meta.latencyMs <= 0) return;
   const ms = meta.latencyMs;
   meta.latencyMs = 0;
   await sleep(ms, undefined, { ref: false });
@@ -92,9 +96,15 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
       grant: auth.ok ? auth.grant : undefined,
       fault: undefined,
       latencyMs: 0,
+      status: undefined,
       logged: false,
     };
     metas.set(request, meta);
+    // A client that leaves before its answer is sent (during a latency fault) fires no
+    // onResponse: log the request anyway, with the status it was going to get.
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) logOnce(ctx, request.method, meta, meta.status ?? 0);
+    });
     const key = auth.ok ? auth.grant.token : ANONYMOUS;
 
     const plan = ctx.faults.take(request.method, path);
@@ -104,7 +114,9 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
     if (fault !== undefined) {
       meta.fault = fault.kind;
       // The faults below answer here and write nothing, so their wait comes first.
-      if (fault.kind !== "reset-after") await owedLatency(meta);
+      if (fault.kind === "status") await delayAnswer(meta, fault.status);
+      else if (fault.kind === "rate-limit") await delayAnswer(meta, 429);
+      else if (fault.kind === "reset-before") await delayAnswer(meta, 0);
       if (fault.kind === "reset-before") return resetConnection(ctx, request, reply, meta);
       if (fault.kind === "status") {
         reply.headers(rateLimitHeaders(ctx.limiter.peek(key)));
@@ -128,7 +140,8 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
 
     const verdict = ctx.limiter.take(key);
     reply.headers(rateLimitHeaders(verdict));
-    if (!verdict.allowed || !auth.ok) await owedLatency(meta);
+    if (!verdict.allowed) await delayAnswer(meta, 429);
+    else if (!auth.ok) await delayAnswer(meta, 401);
     if (!verdict.allowed) {
       reply.header("retry-after", String(verdict.retryAfter));
       return reply.code(429).send(rateLimitBody(verdict.retryAfter));

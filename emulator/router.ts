@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "./context";
 import { type Answer, ApiError } from "./envelope";
-import { API_PREFIX, owedLatency, type PlatformMeta, platformMeta, resetConnection } from "./pipeline";
+import { API_PREFIX, delayAnswer, type PlatformMeta, platformMeta, resetConnection } from "./pipeline";
 import type { TokenGrant } from "./state";
 
 /** What a platform handler sees: the authenticated grant and the request parts. */
@@ -111,7 +111,7 @@ export class PlatformRouter {
       answer = { status: e.status, body: e.toBody() };
     }
     this.ctx.persistence.flush();
-    await owedLatency(meta);
+    await delayAnswer(meta, meta?.fault === "reset-after" ? 0 : answer.status);
     if (meta?.fault === "reset-after") return resetConnection(this.ctx, request, reply, meta);
     reply.code(answer.status);
     return answer.body === undefined ? reply.send() : reply.send(answer.body);

@@ -78,6 +78,10 @@ describe("faults", () => {
     await expect(gaveUp).rejects.toThrow(/timeout/i);
     // ... but it happened: the timeout orphan is there for the next reader to find.
     expect(await bridgeSlugs()).toEqual(["orphan"]);
+    // ... and the request log has it, with the answer the client never saw.
+    await expect
+      .poll(async () => (await emu.admin.requests()).filter((r) => r.method === "POST"), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ path: "/telephony/bridges/", status: 201 })]);
     expect((await createBridge("orphan")).json.error.code).toBe("already_exists");
   });
 
