@@ -1,0 +1,109 @@
+// `pulumi up` of 60 resources killed (SIGKILL of the engine and its plugins, as a cancelled CI job)
+// at three points, then the README's recovery: `pulumi-voice-platform recover --cancel` and
+// `pulumi up --refresh`. Counted after: the stack records exactly what the platform holds.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { stat, truncate } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { estate, inventorySeed } from "../../bench/estate";
+import { census } from "../fixtures/census";
+import { engineEnv, repoRoot } from "../fixtures/engine";
+import { killTree } from "../fixtures/process-tree";
+import { OP_TIMEOUT_MS, useVoiceStack } from "../fixtures/voice-stack";
+
+const exec = promisify(execFile);
+const ctx = useVoiceStack();
+const N = 60;
+
+async function cli(command: string, args: string[]): Promise<string> {
+  const { stdout } = await exec(command, args, {
+    cwd: ctx.voice.dir.path,
+    env: { ...process.env, ...(await engineEnv()) },
+  });
+  return stdout;
+}
+
+/** Starts `pulumi up` and kills it and its plugins once the platform has seen `posts` create requests. */
+async function upKilledAfter(posts: number): Promise<void> {
+  await ctx.emu.admin.clearRequests();
+  const up: ChildProcess = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", "e2e"], {
+    cwd: ctx.voice.dir.path,
+    env: { ...process.env, ...(await engineEnv()) },
+    stdio: "ignore",
+  });
+  const exited = new Promise((resolve) => up.once("exit", resolve));
+  for (;;) {
+    const seen = (await ctx.emu.admin.requests()).filter((r) => r.method === "POST").length;
+    if (seen >= posts || up.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(up.exitCode).toBeNull();
+  killTree(up.pid ?? 0);
+  await exited;
+}
+
+/** The checkpoint's attributes file in the test's file backend. */
+async function attrsFile(): Promise<string> {
+  const backend = fileURLToPath((await engineEnv()).PULUMI_BACKEND_URL ?? "");
+  return path.join(backend, ".pulumi", "stacks", "voice-e2e", "e2e.json.attrs");
+}
+
+describe(`an interrupted up of ${N} resources recovers without a program edit`, {
+  timeout: OP_TIMEOUT_MS * 3,
+}, () => {
+  it.each([
+    { posts: 3, emptyAttrs: false },
+    { posts: 20, emptyAttrs: true },
+    { posts: 45, emptyAttrs: false },
+  ])(
+    "killed after $posts creates (empty checkpoint attributes: $emptyAttrs)",
+    async ({ posts, emptyAttrs }) => {
+      await ctx.emu.admin.seed(inventorySeed(N));
+      await ctx.voice.declare(estate(N, "voice"));
+      // Every answer waits 100 ms after its write committed, so the kill finds creates in flight.
+      await ctx.emu.admin.addFault({ kind: "latency", ms: 100, times: 0 });
+      await upKilledAfter(posts);
+      const interrupted = await census(ctx.emu, ctx.voice.stack);
+      console.log(
+        `killed after ${posts} creates:`,
+        JSON.stringify({ ...interrupted, orphans: interrupted.orphans.length }),
+      );
+      expect(interrupted.onPlatform).toBeGreaterThanOrEqual(interrupted.inState);
+
+      if (emptyAttrs) {
+        // What 2 of 5 kills left on this machine: the engine then cannot load the checkpoint at all.
+        await truncate(await attrsFile(), 0).catch(() => undefined);
+        await expect(cli("pulumi", ["stack", "export", "--stack", "e2e"])).rejects.toThrow(
+          /failed to load checkpoint/,
+        );
+      }
+      const recovered = await cli("node", [
+        "--enable-source-maps",
+        path.join(repoRoot, "dist", "cli", "index.js"),
+        "recover",
+        "--cancel",
+        "--stack",
+        "e2e",
+      ]);
+      console.log(recovered);
+      if (emptyAttrs) expect(recovered).toMatch(/removed an empty checkpoint attributes file/);
+      expect((await stat(await attrsFile()).catch(() => undefined))?.size ?? 1).not.toBe(0);
+
+      await ctx.voice.stack.up({ refresh: true });
+      await ctx.emu.admin.clearFaults();
+      expect(await census(ctx.emu, ctx.voice.stack)).toEqual({
+        inState: N,
+        onPlatform: N,
+        orphans: [],
+        lost: [],
+        duplicates: [],
+        pending: 0,
+      });
+      await ctx.voice.stack.preview({ expectNoChanges: true });
+      await ctx.voice.stack.destroy();
+      expect((await census(ctx.emu, ctx.voice.stack)).onPlatform).toBe(0);
+    },
+  );
+});
