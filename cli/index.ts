@@ -2,6 +2,8 @@
 // The package's command line, `pulumi-voice-platform <command>`. Each command's module is loaded
 // only when that command runs, so `--help` and every command start without loading the others
 // (the emulator must listen within 2 s of an installed package's start).
+// Before anything else: on an old Node, one line naming the found and needed version.
+import "../provider/node-version";
 import { readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { dirname, join } from "node:path";

@@ -1,5 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { VoiceClient } from "../../sdk";
+import { failed } from "../check";
 import type { VoiceContext } from "../context";
 import { isUnknown, normalizePhoneNumber } from "../fields";
 import { runtimeContext } from "./context";
@@ -126,7 +127,7 @@ export async function checkOwnership(
   if (typeof key !== "string" || isUnknown(key) || key === olds[property]) return result;
   const holder = await takenKeys(runtimeContext()).holder(type, key);
   const reason = holder && refusal(type, key, holder, inputs);
-  return reason ? { inputs, failures: [{ property, reason }] } : result;
+  return reason ? failed(inputs, [{ property, reason }]) : result;
 }
 
 function refusal(
