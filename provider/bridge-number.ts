@@ -11,7 +11,7 @@ export interface BridgeNumberArgs {
   /** The phone number in E.164 form; separators such as spaces, dashes and parentheses are ignored. */
   phoneNumber: pulumi.Input<string>;
   /** Take over the link if the number already sits on this bridge instead of failing. */
-  adopt?: pulumi.Input<boolean>;
+  adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
 /**
