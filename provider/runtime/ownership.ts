@@ -24,6 +24,7 @@ type Listing = ReadonlyMap<string, Holder>;
 export class TakenKeys {
   readonly #listings = new Map<string, Promise<Listing>>();
   readonly #takenAtCheck = new Set<string>();
+  readonly #heldByStack = new Set<string>();
 
   constructor(private readonly client: () => Promise<VoiceClient>) {}
 
@@ -39,6 +40,20 @@ export class TakenKeys {
     const holder = listing.get(`${type} ${key}`);
     if (holder) this.#takenAtCheck.add(`${type} ${key}`);
     return holder;
+  }
+
+  /**
+   * Records a key this stack's state already holds. A replacement is checked twice in one run:
+   * once against the state's inputs, then again with none (as a fresh create), and the second
+   * check must not take the stack's own resource for somebody else's.
+   */
+  markHeld(type: OwnedType, key: string): void {
+    this.#heldByStack.add(`${type} ${key}`);
+  }
+
+  /** Whether an earlier check of this run saw the key in this stack's state. */
+  isHeld(type: OwnedType, key: string): boolean {
+    return this.#heldByStack.has(`${type} ${key}`);
   }
 
   /** Whether `check` found the key taken in this process. */
@@ -124,8 +139,14 @@ export async function checkOwnership(
   if (result.failures?.length || !inputs) return result;
   const property = KEY_PROPERTY[type];
   const key: unknown = inputs[property];
-  if (typeof key !== "string" || isUnknown(key) || key === olds[property]) return result;
-  const holder = await takenKeys(runtimeContext()).holder(type, key);
+  if (typeof key !== "string" || isUnknown(key)) return result;
+  const keys = takenKeys(runtimeContext());
+  if (key === olds[property]) {
+    keys.markHeld(type, key);
+    return result;
+  }
+  if (olds[property] === undefined && keys.isHeld(type, key)) return result;
+  const holder = await keys.holder(type, key);
   const reason = holder && refusal(type, key, holder, inputs);
   return reason ? failed(inputs, [{ property, reason }]) : result;
 }

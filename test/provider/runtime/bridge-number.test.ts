@@ -104,6 +104,17 @@ describe("BridgeNumber lifecycle against the emulator", () => {
     });
   });
 
+  it("lets a move replace its own link: the engine's second check of a replacement has no olds", async () => {
+    const onMain = await link("+14155550104");
+    await bridgeNumber.create(onMain);
+    forgetTakenKeys(runtimeContext());
+    const moved = { ...onMain, bridgeSlug: "other" };
+    expect((await bridgeNumber.check!(onMain, moved)).failures).toBeUndefined();
+    expect((await bridgeNumber.check!({}, moved)).failures).toBeUndefined();
+    forgetTakenKeys(runtimeContext());
+    expect((await bridgeNumber.check!({}, moved)).failures?.[0]?.property).toBe("phoneNumber");
+  });
+
   it("fails to link a number already on another bridge, and adopts its own link", async () => {
     const onMain = await link("+14155550103");
     const onOther = await link("+14155550103", "other");
