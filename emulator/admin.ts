@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { registerAdminCallRoutes } from "./admin-calls";
 import { jsonObject } from "./body";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./envelope";
@@ -155,6 +156,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
     });
     return OK;
   });
+
+  registerAdminCallRoutes(route, ctx, body);
 
   const trunkPath = "/orgs/:handle/trunks/:id";
   route("PATCH", trunkPath, (request) => {

@@ -11,6 +11,8 @@ export interface EmulatorContext {
   faults: FaultRegistry;
   log: RequestLog;
   persistence: Persistence;
+  /** Simulated call length of a new task, from creation to hang-up (docs/emulator.md). */
+  callDurationMs: number;
   /** The token given at start; reset re-grants it the demo organizations. */
   token: string;
 }

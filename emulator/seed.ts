@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { seedCalls } from "./seed-calls";
 import { type EmulatorState, emptyState, takeId } from "./state";
 import { E164_RE, normalizePhone } from "./validation";
 
@@ -131,6 +132,7 @@ export function demoState(token: string): EmulatorState {
     ],
     poolNumbers: range("+1800555010", 0, 5),
   });
+  seedCalls(state);
   return state;
 }
 

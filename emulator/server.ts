@@ -11,13 +11,16 @@ import { ANONYMOUS, RateLimiter, rateLimitHeaders } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { PlatformRouter } from "./router";
 import { registerAgentRoutes } from "./routes/agents";
+import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerBridgeRoutes } from "./routes/bridges";
+import { registerCdrRoutes } from "./routes/cdr";
 import { registerNumberRoutes } from "./routes/numbers";
 import { registerOrganizationRoutes } from "./routes/organizations";
 import { registerOverviewRoutes } from "./routes/overview";
 import { registerProviderConfigurationRoutes } from "./routes/provider-configurations";
 import { registerProviderRoutes } from "./routes/providers";
 import { registerSpaceRoutes } from "./routes/spaces";
+import { registerTaskRoutes } from "./routes/tasks";
 import { registerTrunkRoutes } from "./routes/trunks";
 import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS, demoState } from "./seed";
 import { Store } from "./state";
@@ -40,6 +43,8 @@ export interface StartEmulatorOptions {
   requestTimeoutMs?: number | undefined;
   /** Token the admin surface requires from every client; without one it answers loopback only. */
   adminToken?: string | undefined;
+  /** Simulated call length of a created task, creation to hang-up; default 3,000 ms. */
+  callDurationMs?: number | undefined;
 }
 
 /** What `buildApp` needs besides the context: the connection-level settings. */
@@ -51,6 +56,7 @@ export interface AppOptions {
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const DEFAULT_CALL_DURATION_MS = 3_000;
 
 /** A running emulator. */
 export interface Emulator {
@@ -75,6 +81,9 @@ const ROUTE_GROUPS = [
   registerBridgeRoutes,
   registerOverviewRoutes,
   registerTrunkRoutes,
+  registerTaskRoutes,
+  registerCdrRoutes,
+  registerAnalyticsRoutes,
 ];
 
 /** Build the Fastify app over a context (not listening yet). */
@@ -153,6 +162,7 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
     faults: new FaultRegistry(),
     log: new RequestLog(),
     persistence: new Persistence(opts.stateFile, store),
+    callDurationMs: opts.callDurationMs ?? DEFAULT_CALL_DURATION_MS,
     token,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callStateShape } from "./calls-state";
 
 // The state is described by zod schemas so that a state file read from disk is checked
 // with the same definition that types the in-memory store.
@@ -87,6 +88,10 @@ const trunk = z.object({
   created_at: z.string(),
 });
 
+// Calls (tasks, runs, CDRs) live in emulator/calls-state.ts; they default to empty so a state
+// file written before they existed still loads.
+const callTables = callStateShape;
+
 /** Tables whose records get integer ids from a per-table counter. */
 export const ID_TABLES = [
   "organizations",
@@ -124,6 +129,7 @@ export const stateSchema = z.object({
   bridges: z.array(bridge),
   links: z.array(link),
   trunks: z.array(trunk),
+  ...callTables,
 });
 
 /** The whole platform storage (what `GET /_emulator/state` answers and the state file holds). */
@@ -140,6 +146,7 @@ export type Bridge = z.infer<typeof bridge>;
 export type BridgeLink = z.infer<typeof link>;
 export type Trunk = z.infer<typeof trunk>;
 export type Transport = Trunk["transport"];
+export type { CallDetailRecord, Run, TaskRecord } from "./calls-state";
 
 /** An empty state (no records, all counters at 1). */
 export function emptyState(): EmulatorState {
@@ -165,6 +172,9 @@ export function emptyState(): EmulatorState {
     bridges: [],
     links: [],
     trunks: [],
+    tasks: [],
+    runs: [],
+    cdrs: [],
   };
 }
 

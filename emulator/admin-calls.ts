@@ -1,0 +1,52 @@
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { taskStatus } from "./calls";
+import { cdrInputSchema } from "./calls-state";
+import type { EmulatorContext } from "./context";
+import { ApiError } from "./envelope";
+import { taskView } from "./task-view";
+import { parseBody } from "./validation";
+
+type Route = (method: "POST", path: string, handler: (request: FastifyRequest) => unknown) => void;
+
+const completeSchema = z.object({
+  outcome: z.enum(["completed", "failed"], { error: "must be 'completed' or 'failed'" }).default("completed"),
+});
+
+/** Admin routes of simulated calls: end a call now, add a call detail record (docs/emulator.md). */
+export function registerAdminCallRoutes(
+  route: Route,
+  ctx: EmulatorContext,
+  body: (request: FastifyRequest) => Record<string, unknown>,
+): void {
+  route("POST", "/tasks/:task_id/complete", (request) => {
+    const id = String((request.params as Record<string, string>).task_id);
+    const task = ctx.store.state.tasks.find((t) => t.task_id === id);
+    if (task === undefined) throw new ApiError(404, "not_found", `Task '${id}' not found`);
+    const { outcome } = parseBody(completeSchema, body(request));
+    const status = taskStatus(task);
+    if (status === "completed" || status === "failed") {
+      throw new ApiError(409, "already_ended", `Task '${id}' has already ended (${status})`);
+    }
+    ctx.store.write(() => {
+      task.outcome = outcome;
+      task.ended_at = new Date().toISOString();
+    });
+    return taskView(ctx.store.state, task);
+  });
+
+  route("POST", "/orgs/:handle/cdrs", (request) => {
+    const handle = String((request.params as Record<string, string>).handle);
+    if (!ctx.store.state.organizations.some((o) => o.domain_handle === handle)) {
+      throw new ApiError(404, "not_found", `Organization '${handle}' not found`);
+    }
+    const input = parseBody(cdrInputSchema, body(request));
+    return ctx.store.write((state) => {
+      const id = Math.max(0, ...state.cdrs.map((c) => c.id)) + 1;
+      const record = { id, organization: handle, ...input };
+      state.cdrs.push(record);
+      const { organization: _, ...view } = record;
+      return view;
+    });
+  });
+}

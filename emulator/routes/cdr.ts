@@ -1,0 +1,40 @@
+import { requireOrg } from "../auth";
+import { ApiError, list } from "../envelope";
+import type { PlatformRouter } from "../router";
+import { pageRequest, paginate } from "../validation";
+
+const CALL_TYPES = ["inbound", "outbound"];
+const CALL_STATUSES = ["completed", "notConnected", "failed"];
+
+/** A filter value: `undefined` when absent, else one of `allowed` (400 naming the field otherwise). */
+function filter(
+  query: Record<string, unknown>,
+  field: string,
+  allowed: string[],
+  bad: Record<string, string>,
+) {
+  const raw = query[field];
+  if (raw === undefined) return undefined;
+  if (typeof raw === "string" && allowed.includes(raw)) return raw;
+  bad[field] = `must be one of ${allowed.join(", ")}`;
+  return undefined;
+}
+
+/** `GET /cdr/`: SIP call detail records of the `Org-Handle` organization (decision K6). */
+export function registerCdrRoutes(router: PlatformRouter): void {
+  router.get("/cdr/", (req) => {
+    const org = requireOrg(req.ctx.store, req.grant, req.headers);
+    const bad: Record<string, string> = {};
+    const callType = filter(req.query, "call_type", CALL_TYPES, bad);
+    const callStatus = filter(req.query, "call_status", CALL_STATUSES, bad);
+    if (Object.keys(bad).length > 0) throw new ApiError(400, "validation_error", "Invalid filters", bad);
+    const page = pageRequest(req.query);
+    const records = req.ctx.store.state.cdrs
+      .filter((c) => c.organization === org.domain_handle)
+      .filter((c) => callType === undefined || c.call_type === callType)
+      .filter((c) => callStatus === undefined || c.call_status === callStatus)
+      .sort((a, b) => a.id - b.id);
+    const data = paginate(records, page).map(({ organization: _, ...cdr }) => cdr);
+    return list(data, records.length, "Call records retrieved successfully");
+  });
+}
