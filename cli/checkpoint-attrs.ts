@@ -10,7 +10,9 @@ import { type PulumiTarget, pulumi } from "./pulumi";
  * empty one loses nothing. Answers the files removed.
  */
 export async function repairCheckpointAttrs(target: PulumiTarget): Promise<string[]> {
-  const { url } = JSON.parse(await pulumi({ ...target, stack: undefined }, ["whoami", "--json"])) as { url?: string };
+  const { url } = JSON.parse(await pulumi({ ...target, stack: undefined }, ["whoami", "--json"])) as {
+    url?: string;
+  };
   if (!url?.startsWith("file://")) return [];
   const stacks = path.join(fileURLToPath(url.split("?")[0] ?? url), ".pulumi", "stacks");
   const removed: string[] = [];
