@@ -2,17 +2,22 @@ import { inspect } from "node:util";
 import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { SchemeAuth } from "./core/auth";
+import { refuseOption } from "./core/credentials";
 import { createApiError } from "./core/errors";
 import { type Logger, Transport } from "./core/transport";
 import { Count, check, DurationMs, HeaderValue } from "./core/validate";
 import { Agents } from "./resources/agents";
+import { AnalyticsResource } from "./resources/analytics";
 import { Bridges } from "./resources/bridges";
+import { Cdr } from "./resources/cdr";
 import { Numbers } from "./resources/numbers";
 import { Organizations } from "./resources/organizations";
 import { Overview } from "./resources/overview";
 import { ProviderConfigurations } from "./resources/provider-configurations";
 import { Providers } from "./resources/providers";
+import { Executions, Runs } from "./resources/runs";
 import { Spaces } from "./resources/spaces";
+import { Tasks } from "./resources/tasks";
 import { Trunks } from "./resources/trunks";
 
 /** Settings of a {@link VoiceClient}. */
@@ -85,7 +90,7 @@ const ClientOptions = z.object(
   { error: "must be an object" },
 );
 
-/** Client of the platform REST API (telephony and directory endpoints). */
+/** Client of the platform REST API (directory, tasks and calls, telephony). */
 export class VoiceClient {
   /** API base the client talks to (origin plus `/api/v2/platform`). */
   readonly baseUrl: string;
@@ -101,11 +106,21 @@ export class VoiceClient {
   readonly bridges: Bridges;
   readonly overview: Overview;
   readonly trunks: Trunks;
+  readonly tasks: Tasks;
+  readonly runs: Runs;
+  readonly executions: Executions;
+  readonly cdr: Cdr;
+  readonly analytics: AnalyticsResource;
 
   // Kept only inside the auth strategy's private field; nothing enumerable holds the token.
   readonly #transport: Transport;
 
   constructor(options: VoiceClientOptions) {
+    refuseOption(
+      options,
+      "endpointKey",
+      "is the chat API's credential: use InferenceClient for it (VoiceClient takes the platform token, options.token)",
+    );
     const o = check(ClientOptions, options, "options");
     const baseUrl = resolveBaseUrl(o.baseUrl);
     this.baseUrl = baseUrl.href.replace(/\/$/, "");
@@ -136,6 +151,11 @@ export class VoiceClient {
     this.bridges = new Bridges(t);
     this.overview = new Overview(t);
     this.trunks = new Trunks(t);
+    this.tasks = new Tasks(t);
+    this.runs = new Runs(t);
+    this.executions = new Executions(t);
+    this.cdr = new Cdr(t);
+    this.analytics = new AnalyticsResource(t);
   }
 
   toJSON(): object {

@@ -30,11 +30,15 @@ export {
   Text255,
 } from "./core/validate";
 export * from "./resources/agents";
+export * from "./resources/analytics";
 export * from "./resources/bridges";
+export * from "./resources/cdr";
 export * from "./resources/numbers";
 export * from "./resources/organizations";
 export * from "./resources/overview";
 export * from "./resources/provider-configurations";
 export * from "./resources/providers";
+export * from "./resources/runs";
 export * from "./resources/spaces";
+export * from "./resources/tasks";
 export * from "./resources/trunks";

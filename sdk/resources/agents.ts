@@ -13,9 +13,6 @@ export const Agent = z.looseObject({
 });
 export type Agent = z.infer<typeof Agent>;
 
-// `/agents/{agent_handle}/tasks/` and `/agents/{agent_handle}/executions/` go here as
-// `tasks(handle, params)` / `executions(handle)` when needed, with their schemas beside Agent.
-
 /** `/agents/`. */
 export class Agents extends APIResource {
   /** Agents of the `Org-Handle` organization (or of every organization of the token without one). */

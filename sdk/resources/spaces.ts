@@ -14,10 +14,6 @@ export const Space = z.looseObject({
 });
 export type Space = z.infer<typeof Space>;
 
-// Tasks, runs and executions of a space (`/spaces/{space_token}/tasks/`, `…/runs/`,
-// `…/tasks/create/`) belong in sdk/resources/tasks.ts and runs.ts when needed; the task
-// shapes (legacy and current) go beside them, and create's 206 already maps to BusinessLogicError.
-
 /** `/spaces/`. */
 export class Spaces extends APIResource {
   /** Spaces of the `Org-Handle` organization (or of every organization of the token without one). */
