@@ -73,10 +73,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
     ctx.faults.clear();
     ctx.log.clear();
     ctx.limiter.clear();
+    ctx.sessions.clear();
     return OK;
   });
 
   route("GET", "/state", () => ctx.store.state);
+  route("GET", "/sessions", () => ({ sessions: ctx.sessions.list() }));
 
   route("POST", "/seed", (request) => {
     const input = parseBody(seedInputSchema, body(request));

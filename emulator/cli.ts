@@ -10,7 +10,8 @@ import { startEmulator } from "./server";
 export const EMULATOR_USAGE = [
   "Usage: pulumi-voice-platform emulator [--port 8787] [--host 127.0.0.1] [--token <token>]",
   "         [--state-file <file>] [--rate-limit <requests-per-minute>] [--admin-token <token>]",
-  "         [--request-timeout <ms>]",
+  "         [--request-timeout <ms>] [--inference-port <port>] [--endpoint-key <key>]",
+  "         [--call-duration <ms>]",
   "",
   "Runs the local platform emulator until SIGINT/SIGTERM. --admin-token (or the environment",
   "variable VOICE_EMULATOR_ADMIN_TOKEN) lets clients on other addresses use the admin surface",
@@ -49,6 +50,9 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
       "rate-limit": { type: "string" },
       "admin-token": { type: "string" },
       "request-timeout": { type: "string" },
+      "inference-port": { type: "string" },
+      "endpoint-key": { type: "string" },
+      "call-duration": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -61,6 +65,11 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
   const port = intOption(values.port, "port", 8787, 0);
   if (port > 65535) throw new Error(`--port must be at most 65535, got '${values.port}'`);
   const host = nonEmpty(values.host, "host") ?? "127.0.0.1";
+  // The chat host sits beside the platform port (8788 by default), or on a free one with --port 0.
+  const inferencePort = intOption(values["inference-port"], "inference-port", port === 0 ? 0 : port + 1, 0);
+  if (inferencePort > 65535) {
+    throw new Error(`--inference-port must be at most 65535, got '${values["inference-port"]}'`);
+  }
   const adminToken = nonEmpty(values["admin-token"] ?? process.env[ADMIN_TOKEN_ENV], "admin-token");
   const emulator = await startEmulator({
     port,
@@ -71,6 +80,9 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
     windowMs: 60_000,
     requestTimeoutMs: intOption(values["request-timeout"], "request-timeout", 10_000, 1),
     adminToken,
+    inferencePort,
+    endpointKey: nonEmpty(values["endpoint-key"], "endpoint-key") ?? "emulator-endpoint-key",
+    callDurationMs: intOption(values["call-duration"], "call-duration", 3_000, 0),
   });
   process.stdout.write(
     [
@@ -79,6 +91,9 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
       `  Org-Handle:   ${emulator.orgHandle}`,
       `  Token:        ${emulator.token}`,
       `  Product-ID:   ${emulator.productId}`,
+      `  Chat API:     ${emulator.inferenceUrl}/v1/chat/completions`,
+      `  Endpoint key: ${emulator.endpointKey}`,
+      `  Playbook:     ${emulator.playbookModel}`,
       ...(values["state-file"] === undefined ? [] : [`  State file:   ${values["state-file"]}`]),
       "",
     ].join("\n"),

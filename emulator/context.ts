@@ -1,5 +1,6 @@
 import type { FaultRegistry } from "./faults";
 import type { Persistence } from "./persistence";
+import type { ChatSessions } from "./playbook";
 import type { RateLimiter } from "./rate-limit";
 import type { RequestLog } from "./request-log";
 import type { Store } from "./state";
@@ -13,6 +14,10 @@ export interface EmulatorContext {
   persistence: Persistence;
   /** Simulated call length of a new task, from creation to hang-up (docs/emulator.md). */
   callDurationMs: number;
+  /** The chat API's endpoint key (never a platform token, decision Q2). */
+  endpointKey: string;
+  /** Chat threads kept per playbook and `user` (decision Q4). */
+  sessions: ChatSessions;
   /** The token given at start; reset re-grants it the demo organizations. */
   token: string;
 }

@@ -5,8 +5,10 @@ import { authenticate } from "./auth";
 import { installBodyParser } from "./body";
 import type { EmulatorContext } from "./context";
 import { FaultRegistry } from "./faults";
+import { buildInferenceApp } from "./inference";
 import { loadState, Persistence } from "./persistence";
 import { installPlatformGate, platformMeta, platformPath } from "./pipeline";
+import { ChatSessions, PLAYBOOK_MODEL } from "./playbook";
 import { ANONYMOUS, RateLimiter, rateLimitHeaders } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { PlatformRouter } from "./router";
@@ -45,6 +47,10 @@ export interface StartEmulatorOptions {
   adminToken?: string | undefined;
   /** Simulated call length of a created task, creation to hang-up; default 3,000 ms. */
   callDurationMs?: number | undefined;
+  /** TCP port of the inference host (chat completions); 0 (default) picks a free one. */
+  inferencePort?: number | undefined;
+  /** The chat API's endpoint key; default `emulator-endpoint-key`. Must differ from every platform token. */
+  endpointKey?: string | undefined;
 }
 
 /** What `buildApp` needs besides the context: the connection-level settings. */
@@ -66,6 +72,13 @@ export interface Emulator {
   token: string;
   orgHandle: string;
   productId: string;
+  /** Base URL of the inference host; chat completions are at `/v1/chat/completions`. */
+  inferenceUrl: string;
+  inferencePort: number;
+  /** The chat API's endpoint key. */
+  endpointKey: string;
+  /** Model id (`public:…`) of the seeded published playbook. */
+  playbookModel: string;
   /** Stop listening, then save the state (when a state file is set). */
   close(): Promise<void>;
 }
@@ -155,6 +168,11 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
     const present = DEMO_TOKEN_ORGS.filter((h) => state.organizations.some((o) => o.domain_handle === h));
     state.tokens.push({ token, organizations: present });
   }
+  const endpointKey = opts.endpointKey ?? "emulator-endpoint-key";
+  // The two surfaces' credentials are never interchangeable (decision Q2).
+  if (state.tokens.some((t) => t.token === endpointKey)) {
+    throw new Error("The endpoint key must differ from every platform API token");
+  }
   const store = new Store(state);
   return {
     store,
@@ -163,6 +181,8 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
     log: new RequestLog(),
     persistence: new Persistence(opts.stateFile, store),
     callDurationMs: opts.callDurationMs ?? DEFAULT_CALL_DURATION_MS,
+    endpointKey,
+    sessions: new ChatSessions(),
     token,
   };
 }
@@ -180,6 +200,16 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : (opts.port ?? 0);
   const urlHost = host.includes(":") ? `[${host}]` : host;
+  const inference = buildInferenceApp(ctx);
+  try {
+    await inference.listen({ port: opts.inferencePort ?? 0, host });
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  const inferenceAddress = inference.server.address();
+  const inferencePort =
+    typeof inferenceAddress === "object" && inferenceAddress !== null ? inferenceAddress.port : 0;
   let closed: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${port}`,
@@ -187,8 +217,12 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
     token: ctx.token,
     orgHandle: DEMO_ORG_HANDLE,
     productId: DEMO_PRODUCT_ID,
+    inferenceUrl: `http://${urlHost}:${inferencePort}`,
+    inferencePort,
+    endpointKey: ctx.endpointKey,
+    playbookModel: PLAYBOOK_MODEL,
     close() {
-      closed ??= app.close().then(() => ctx.persistence.flush());
+      closed ??= Promise.all([app.close(), inference.close()]).then(() => ctx.persistence.flush());
       return closed;
     },
   };

@@ -172,8 +172,8 @@ function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 
-/** Checks the base URL (C3) and appends the API prefix unless it is already there. */
-export function resolveBaseUrl(raw: string): URL {
+/** Checks the base URL (C3) and appends the API prefix (default the platform's) unless it is already there. */
+export function resolveBaseUrl(raw: string, prefix = API_PREFIX): URL {
   const fail = (reason: string) =>
     createApiError({ kind: "argument", method: "", path: "", field: "options.baseUrl", reason });
   let url: URL;
@@ -188,6 +188,6 @@ export function resolveBaseUrl(raw: string): URL {
     throw fail("must use https: (plain http: only for localhost, 127.0.0.0/8 and [::1])");
   }
   const path = url.pathname.replace(/\/+$/, "");
-  url.pathname = path.endsWith(API_PREFIX) ? path : `${path}${API_PREFIX}`;
+  url.pathname = path.endsWith(prefix) ? path : `${path}${prefix}`;
   return url;
 }

@@ -29,10 +29,12 @@ export {
   stripPhoneSeparators,
   Text255,
 } from "./core/validate";
+export { InferenceClient, type InferenceClientOptions } from "./inference-client";
 export * from "./resources/agents";
 export * from "./resources/analytics";
 export * from "./resources/bridges";
 export * from "./resources/cdr";
+export * from "./resources/chat";
 export * from "./resources/numbers";
 export * from "./resources/organizations";
 export * from "./resources/overview";

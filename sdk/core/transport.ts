@@ -78,6 +78,8 @@ interface BaseSpec {
   orgHandle?: boolean;
   /** Send `Product-ID` (default false). */
   productId?: boolean;
+  /** The answer is the platform envelope around `data` (default true); false for the chat API's bare bodies. */
+  envelope?: boolean;
   options?: RequestOptions | undefined;
 }
 
@@ -167,7 +169,7 @@ export class Transport {
         if (status >= 200 && status < 300 && status !== 206) {
           return spec.schema === null
             ? undefined
-            : this.#unwrap(spec.schema, spec.list === true, outcome, where);
+            : this.#unwrap(spec.schema, spec.list === true, outcome, where, spec.envelope !== false);
         }
         retryAfterMs = parseRetryAfterMs(outcome.headers["retry-after"]);
         // Values to scrub from the platform's message, gathered only when there is one to scrub.
@@ -274,12 +276,13 @@ export class Transport {
     list: boolean,
     res: { status: number; body: unknown },
     where: { method: string; path: string },
+    enveloped: boolean,
   ): unknown {
     const issue = (path: string, message: string) =>
       createApiError({ kind: "validation", ...where, status: res.status, issues: [{ path, message }] });
     if (res.body === undefined) throw issue("", "expected a JSON body, got an empty one");
     if (typeof res.body === "string") throw issue("", "expected a JSON body, got text");
-    const parsed = envelopeOf(schema, list).safeParse(res.body);
+    const parsed = (enveloped ? envelopeOf(schema, list) : schema).safeParse(res.body);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({
         path: formatPath(i.path),
@@ -287,6 +290,7 @@ export class Transport {
       }));
       throw createApiError({ kind: "validation", ...where, status: res.status, issues });
     }
+    if (!enveloped) return parsed.data;
     const data = parsed.data as { data: unknown; count?: number | null };
     return list ? { data: data.data, count: data.count ?? undefined } : data.data;
   }
