@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 
 /**
  * How a transport authenticates. The platform API uses `Token <API_TOKEN>`; the chat API on the
- * inference host uses `Bearer <ENDPOINT_KEY>` — a future InferenceClient passes its own strategy.
+ * inference host uses `Bearer <ENDPOINT_KEY>` — InferenceClient passes its own strategy.
  */
 export interface AuthStrategy {
   /** Headers added to every request. */
