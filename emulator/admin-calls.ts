@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { taskStatus } from "./calls";
-import { cdrInputSchema } from "./calls-state";
+import { cdrInputSchema, type TaskRecord } from "./calls-state";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./envelope";
 import { taskView } from "./task-view";
@@ -19,19 +19,39 @@ export function registerAdminCallRoutes(
   ctx: EmulatorContext,
   body: (request: FastifyRequest) => Record<string, unknown>,
 ): void {
-  route("POST", "/tasks/:task_id/complete", (request) => {
+  /** The task named in the path that has not ended yet: 404 unknown, 409 ended. */
+  const openTask = (request: FastifyRequest) => {
     const id = String((request.params as Record<string, string>).task_id);
     const task = ctx.store.state.tasks.find((t) => t.task_id === id);
     if (task === undefined) throw new ApiError(404, "not_found", `Task '${id}' not found`);
-    const { outcome } = parseBody(completeSchema, body(request));
     const status = taskStatus(task);
     if (status === "completed" || status === "failed") {
       throw new ApiError(409, "already_ended", `Task '${id}' has already ended (${status})`);
     }
+    return { task, status };
+  };
+  const end = (task: TaskRecord, outcome: TaskRecord["outcome"]) =>
     ctx.store.write(() => {
       task.outcome = outcome;
       task.ended_at = new Date().toISOString();
     });
+
+  route("POST", "/tasks/:task_id/complete", (request) => {
+    const { task } = openTask(request);
+    end(task, parseBody(completeSchema, body(request)).outcome);
+    return taskView(ctx.store.state, task);
+  });
+
+  // One step on: a pending call is answered (in progress), an answered one ends as planned.
+  route("POST", "/tasks/:task_id/advance", (request) => {
+    const { task, status } = openTask(request);
+    if (status === "pending") {
+      ctx.store.write(() => {
+        task.answered_at = new Date().toISOString();
+      });
+    } else {
+      end(task, task.outcome);
+    }
     return taskView(ctx.store.state, task);
   });
 

@@ -25,6 +25,8 @@ const task = z.object({
   outcome: z.enum(["completed", "failed"]),
   /** Set when the admin surface ended the call early: the end time. */
   ended_at: z.string().nullable(),
+  /** Set when the admin surface answered the call early: the answer time. */
+  answered_at: z.string().nullable().default(null),
 });
 
 const run = z.object({

@@ -24,7 +24,9 @@ function times(task: TaskRecord, nowMs: number): CallTimes {
   const createdMs = Date.parse(task.created);
   const plannedEnd = createdMs + task.duration_ms;
   const endMs = task.ended_at === null ? plannedEnd : Date.parse(task.ended_at);
-  const startMs = Math.min(createdMs + Math.floor(task.duration_ms / 3), endMs);
+  const answeredMs =
+    task.answered_at === null ? createdMs + Math.floor(task.duration_ms / 3) : Date.parse(task.answered_at);
+  const startMs = Math.min(answeredMs, endMs);
   let status: TaskStatus;
   if (task.ended_at !== null || nowMs >= endMs) status = task.outcome;
   else status = nowMs < startMs ? "pending" : "in_progress";

@@ -43,6 +43,7 @@ export function seedCalls(state: EmulatorState): void {
       duration_ms: 90_000 + i * 15_000,
       outcome,
       ended_at: null,
+      answered_at: null,
     };
     state.tasks.push(task);
   });

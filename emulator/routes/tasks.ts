@@ -134,6 +134,7 @@ export function registerTaskRoutes(router: PlatformRouter): void {
           duration_ms: ctx.callDurationMs,
           outcome: "completed",
           ended_at: null,
+          answered_at: null,
         });
         return task_id;
       });

@@ -143,6 +143,20 @@ describe("simulated calls", () => {
     ).toBe("completed");
   });
 
+  it("advance moves a call one step: answered (partial output), then ended", async () => {
+    const created = await create({ pilot: "support-agent", documents: [contact] });
+    const [taskId] = created.json.data.task_ids;
+    const answered = await emu.admin.advanceTask(taskId);
+    expect(answered).toMatchObject({ status: "in_progress" });
+    const tasks = (await call("GET", `/spaces/${SPACE}/runs/${created.json.data.run_id}/tasks/`)).json.data;
+    expect(tasks[0].status).toBe("in_progress");
+    expect(tasks[0].output).toEqual({ call_type: "outbound", call_status: "connected", call_end_reason: "" });
+    const ended = await emu.admin.advanceTask(taskId);
+    expect(ended).toMatchObject({ status: "completed", output: { call_status: "completed" } });
+    await expect(emu.admin.advanceTask(taskId)).rejects.toThrow(/409/);
+    await expect(emu.admin.advanceTask("T404")).rejects.toThrow(/404/);
+  });
+
   it("the admin surface can fail a call; an ended call cannot end again", async () => {
     const created = await create({ pilot: "support-agent", documents: [contact] });
     const [taskId] = created.json.data.task_ids;

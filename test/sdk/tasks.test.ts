@@ -128,6 +128,18 @@ describe("task lists", () => {
     expect(done.output.transcript?.map((t) => t.role)).toContain("user");
   });
 
+  it("an in-progress call's partial output", async () => {
+    const { task_ids, run_id } = await client.tasks.create(SPACE, {
+      pilot: "support-agent",
+      documents: [contact],
+    });
+    await emu.admin.advanceTask(task_ids[0] ?? "");
+    const [task] = (await client.tasks.listByRun(SPACE, run_id)).data;
+    expect(task?.status).toBe("in_progress");
+    expect(task?.output).toEqual({ call_type: "outbound", call_status: "connected", call_end_reason: "" });
+    expect(task?.output.transcript).toBeUndefined();
+  });
+
   it("paginate and iterate across pages; list by agent; 404 for an unknown agent", async () => {
     const first = await client.tasks.list(SPACE, { page_size: 2 });
     expect(first.data).toHaveLength(2);
