@@ -43,12 +43,12 @@ function refusal(ctx: EmulatorContext, header: string | undefined): string | nul
   const match = /^(\S+)\s+(\S+)$/.exec(header?.trim() ?? "");
   if (match === null) return "Missing API key: send Authorization: Bearer <ENDPOINT_KEY>.";
   const [, scheme = "", key = ""] = match;
-  const platformToken = ctx.store.state.tokens.some((t) => t.token === key);
   if (scheme.toLowerCase() !== "bearer") {
     return "Invalid authorization scheme: the chat API takes Authorization: Bearer <ENDPOINT_KEY>.";
   }
   if (key === ctx.endpointKey) return null;
-  return platformToken
+  // Saying why helps the caller who mixed the credentials up; the key itself is never repeated.
+  return ctx.store.state.tokens.some((t) => t.token === key)
     ? "Incorrect API key provided: a platform API token is not an endpoint key."
     : "Incorrect API key provided.";
 }

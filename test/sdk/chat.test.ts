@@ -88,6 +88,13 @@ describe("credentials", () => {
     expect(e).toBeInstanceOf(AuthenticationError);
   });
 
+  it("the endpoint key is refused by the platform", async () => {
+    const voice = new VoiceClient({ baseUrl: emu.url, token: emu.endpointKey, orgHandle: emu.orgHandle });
+    const e = await rejectionOf(voice.tasks.list("sp-acme-support"));
+    expect(e).toBeInstanceOf(AuthenticationError);
+    expect((e as Error).message).not.toContain(emu.endpointKey);
+  });
+
   it("each client refuses the other surface's credential", () => {
     const mixed = () =>
       new InferenceClient({
