@@ -126,7 +126,7 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
     ]).toEqual([1, 1, 1, 1]);
   });
 
-  it("fails on resources that exist already, naming them, and adopts them with adopt: true", async () => {
+  it("fails at preview on resources that exist already, refuses to adopt different ones, and overwrites on request", async () => {
     const config = await linkNumber(client, {
       slug: "main",
       bridgeName: "Made by hand",
@@ -136,19 +136,26 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
     await client.trunks.create({ name: "edge", sip_url: "old.example" });
 
     await ctx.voice.declare(everything);
-    const output = await failure((onOutput) => ctx.voice.stack.up({ onOutput }));
+    const output = await failure((onOutput) => ctx.voice.stack.preview({ onOutput }));
     expect(output).toMatch(
-      /voice:Bridge main \*\*creating failed\*\* error: voice:Bridge create failed: POST \/telephony\/bridges\/ → 400 already_exists: A bridge with slug 'main' already exists/,
+      /property (accountSid|slug|name) value \{.*\} has a problem: .* already exists on the platform/,
     );
+    expect((await ctx.emu.admin.state()).bridges).toMatchObject([{ slug: "main", name: "Made by hand" }]);
+
+    const adopting = (adopt: true | "overwrite"): ProgramSpec => ({
+      // adopt: true leaving the token in place is tested in the two-stack fault case; here it is written.
+      configurations: everything.configurations!.map((c) => ({ ...c, adopt: "overwrite" as const })),
+      bridges: everything.bridges!.map((b) => ({ ...b, adopt })),
+      numbers: everything.numbers!.map((n) => ({ ...n, adopt: true })),
+      trunks: everything.trunks!.map((t) => ({ ...t, adopt })),
+    });
+    await ctx.voice.declare(adopting(true));
+    const refused = await failure((onOutput) => ctx.voice.stack.up({ onOutput }));
+    expect(refused).toMatch(/cannot adopt bridge "main": .*name \(live "Made by hand"\)/);
+    expect((await ctx.emu.admin.state()).bridges).toMatchObject([{ slug: "main", name: "Made by hand" }]);
 
     await ctx.voice.stack.refresh();
-    const adopting: ProgramSpec = {
-      configurations: everything.configurations!.map((c) => ({ ...c, adopt: true })),
-      bridges: everything.bridges!.map((b) => ({ ...b, adopt: true })),
-      numbers: everything.numbers!.map((n) => ({ ...n, adopt: true })),
-      trunks: everything.trunks!.map((t) => ({ ...t, adopt: true })),
-    };
-    await ctx.voice.declare(adopting);
+    await ctx.voice.declare(adopting("overwrite"));
     await ctx.voice.stack.up();
     const state = await ctx.emu.admin.state();
     expect(state.configurations).toMatchObject([{ id: config.id, auth_token: SECRETS.authToken }]);

@@ -12,7 +12,7 @@ for (const c of spec.configurations ?? []) {
     provider: c.provider,
     accountSid: c.accountSid,
     authToken: config.requireSecret(c.authTokenKey ?? "authToken"),
-    ...(c.adopt ? { adopt: true } : {}),
+    ...(c.adopt ? { adopt: c.adopt } : {}),
   });
 }
 
@@ -21,7 +21,7 @@ for (const b of spec.bridges ?? []) {
   bridges[b.name] = new voice.Bridge(b.name, {
     name: b.bridgeName,
     slug: b.slug,
-    ...(b.adopt ? { adopt: true } : {}),
+    ...(b.adopt ? { adopt: b.adopt } : {}),
   });
 }
 
@@ -33,7 +33,7 @@ for (const n of spec.numbers ?? []) {
       ? configurations[n.configuration].configurationId
       : n.configuration,
     phoneNumber: n.phoneNumber,
-    ...(n.adopt ? { adopt: true } : {}),
+    ...(n.adopt ? { adopt: n.adopt } : {}),
   });
 }
 
