@@ -2,10 +2,11 @@ import { inspect } from "node:util";
 import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { SchemeAuth } from "./core/auth";
+import { TransportOptionFields } from "./core/client-options";
 import { refuseOption } from "./core/credentials";
 import { createApiError } from "./core/errors";
 import { type Logger, Transport } from "./core/transport";
-import { Count, check, DurationMs, HeaderValue } from "./core/validate";
+import { check, HeaderValue } from "./core/validate";
 import { Agents } from "./resources/agents";
 import { AnalyticsResource } from "./resources/analytics";
 import { Bridges } from "./resources/bridges";
@@ -57,35 +58,10 @@ const API_PREFIX = "/api/v2/platform";
 
 const ClientOptions = z.object(
   {
-    baseUrl: z.string({ error: "must be a URL string" }),
+    ...TransportOptionFields,
     token: HeaderValue,
     orgHandle: HeaderValue.optional(),
     productId: HeaderValue.optional(),
-    maxRetries: Count.optional(),
-    retryBaseDelayMs: DurationMs.optional(),
-    retryMaxDelayMs: DurationMs.optional(),
-    maxRetryAfterMs: DurationMs.optional(),
-    timeoutMs: DurationMs.positive({ error: "must be > 0" }).optional(),
-    maxConcurrency: z
-      .number({ error: "must be an integer from 1 to 1024" })
-      .int()
-      .min(1)
-      .max(1024)
-      .optional(),
-    logger: z
-      .custom<Logger>(
-        (l) =>
-          typeof l === "object" &&
-          l !== null &&
-          typeof (l as Logger).debug === "function" &&
-          typeof (l as Logger).warn === "function",
-        { error: "must have debug and warn functions" },
-      )
-      .optional(),
-    userAgent: HeaderValue.optional(),
-    dispatcher: z
-      .custom<Dispatcher>((d) => typeof d === "object" && d !== null, { error: "must be a Dispatcher" })
-      .optional(),
   },
   { error: "must be an object" },
 );

@@ -3,9 +3,10 @@ import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { resolveBaseUrl } from "./client";
 import { SchemeAuth } from "./core/auth";
+import { TransportOptionFields } from "./core/client-options";
 import { refuseOption } from "./core/credentials";
 import { type Logger, Transport } from "./core/transport";
-import { Count, check, DurationMs, HeaderValue } from "./core/validate";
+import { check, HeaderValue } from "./core/validate";
 import { Chat, Completions } from "./resources/chat";
 
 /** Settings of an {@link InferenceClient}. */
@@ -36,33 +37,8 @@ export interface InferenceClientOptions {
 
 const Options = z.object(
   {
-    baseUrl: z.string({ error: "must be a URL string" }),
+    ...TransportOptionFields,
     endpointKey: HeaderValue,
-    maxRetries: Count.optional(),
-    retryBaseDelayMs: DurationMs.optional(),
-    retryMaxDelayMs: DurationMs.optional(),
-    maxRetryAfterMs: DurationMs.optional(),
-    timeoutMs: DurationMs.positive({ error: "must be > 0" }).optional(),
-    maxConcurrency: z
-      .number({ error: "must be an integer from 1 to 1024" })
-      .int()
-      .min(1)
-      .max(1024)
-      .optional(),
-    logger: z
-      .custom<Logger>(
-        (l) =>
-          typeof l === "object" &&
-          l !== null &&
-          typeof (l as Logger).debug === "function" &&
-          typeof (l as Logger).warn === "function",
-        { error: "must have debug and warn functions" },
-      )
-      .optional(),
-    userAgent: HeaderValue.optional(),
-    dispatcher: z
-      .custom<Dispatcher>((d) => typeof d === "object" && d !== null, { error: "must be a Dispatcher" })
-      .optional(),
   },
   { error: "must be an object" },
 );
