@@ -81,6 +81,20 @@ describe("pulumi-voice-platform emulator", () => {
     expect(await exitOf(child, "SIGTERM")).toBe(0);
   });
 
+  it("prints the banner the README shows, ports aside", async () => {
+    const running = await run(["--port", "0"]);
+    let out = running.stdout;
+    running.child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    await until(() => out.includes("Playbook:"), "the whole banner");
+    const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
+    const shown = /```\n(Voice platform emulator listening on [\s\S]*?)```/.exec(readme)?.[1];
+    const ports = (text: string) => text.replace(/:\d+\//g, ":PORT/").replace(/:\d+\n/g, ":PORT\n");
+    expect(ports(out)).toBe(ports(shown ?? "the README shows no banner"));
+    running.child.kill("SIGKILL");
+  });
+
   it("saves the state file on SIGINT and loads it at the next start", async () => {
     const file = join(dir, "state.json");
     const first = await run(["--port", "0", "--state-file", file, "--rate-limit", "50"]);
