@@ -1,21 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { changeTrunk, deleteTrunk, disconnectNumber, renameBridge, requireOrgHandle } from "./admin-actions";
 import { registerAdminCallRoutes } from "./admin-calls";
 import { jsonObject } from "./body";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./envelope";
 import { faultInputSchema } from "./faults";
 import { unlinkBridge, unlinkConfiguration } from "./inventory";
-import { bridgeListView, bridgeName, findBridge } from "./routes/bridges";
+import { bridgeListView, findBridge } from "./routes/bridges";
 import {
   configurationUpdateSchema,
   configurationView,
   findConfiguration,
   updateConfiguration,
 } from "./routes/provider-configurations";
-import { findTrunk, trunkUpdateSchema, trunkView, updateTrunk } from "./routes/trunks";
+import { trunkView } from "./routes/trunks";
 import { applySeed, demoState, SeedError, seedInputSchema } from "./seed";
-import { e164, parseBody } from "./validation";
+import { parseBody } from "./validation";
 
 /** Where the admin surface lives (outside the platform API). */
 export const ADMIN_PREFIX = "/_emulator";
@@ -26,9 +27,6 @@ type Params = Record<string, string>;
 const rateLimitSchema = z.object({
   limit: z.number({ error: "must be an integer >= 0" }).int({ error: "must be an integer >= 0" }).min(0),
   windowMs: z.number().int().min(1, { error: "must be an integer >= 1" }).default(60_000),
-});
-const adminTrunkSchema = trunkUpdateSchema.extend({
-  active: z.boolean({ error: "must be a boolean" }).optional(),
 });
 const OK = { ok: true };
 
@@ -59,13 +57,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   };
   const body = (request: FastifyRequest) => jsonObject(request.body);
   const params = (request: FastifyRequest) => request.params as Params;
-  const org = (request: FastifyRequest) => {
-    const handle = String(params(request).handle);
-    if (!ctx.store.state.organizations.some((o) => o.domain_handle === handle)) {
-      throw new ApiError(404, "not_found", `Organization '${handle}' not found`);
-    }
-    return handle;
-  };
+  const org = (request: FastifyRequest) => requireOrgHandle(ctx, String(params(request).handle));
   const state = () => ctx.store.state;
 
   route("POST", "/reset", () => {
@@ -114,35 +106,21 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   });
 
   const bridgePath = "/orgs/:handle/bridges/:slug";
-  route("PATCH", bridgePath, (request) => {
-    const bridge = findBridge(state(), org(request), String(params(request).slug));
-    const { name } = parseBody(z.object({ name: bridgeName() }), body(request));
-    ctx.store.write(() => {
-      bridge.name = name;
-    });
-    return bridgeListView(state(), bridge);
-  });
+  const slug = (request: FastifyRequest) => String(params(request).slug);
+  route("PATCH", bridgePath, (request) =>
+    bridgeListView(state(), renameBridge(ctx, org(request), slug(request), body(request))),
+  );
   route("DELETE", bridgePath, (request) => {
-    const bridge = findBridge(state(), org(request), String(params(request).slug));
+    const bridge = findBridge(state(), org(request), slug(request));
     ctx.store.write((s) => {
       unlinkBridge(s, bridge.id);
       s.bridges = s.bridges.filter((b) => b.id !== bridge.id);
     });
     return OK;
   });
-  route("POST", `${bridgePath}/disconnect`, (request) => {
-    const bridge = findBridge(state(), org(request), String(params(request).slug));
-    const { phone_number } = parseBody(z.object({ phone_number: e164() }), body(request));
-    const number = state().numbers.find((n) => n.number === phone_number);
-    const link = state().links.find((l) => l.bridge_id === bridge.id && l.number_id === number?.id);
-    if (link === undefined) {
-      throw new ApiError(404, "not_found", `${phone_number} is not linked to bridge '${bridge.slug}'`);
-    }
-    ctx.store.write((s) => {
-      s.links = s.links.filter((l) => l.id !== link.id);
-    });
-    return bridgeListView(state(), bridge);
-  });
+  route("POST", `${bridgePath}/disconnect`, (request) =>
+    bridgeListView(state(), disconnectNumber(ctx, org(request), slug(request), body(request))),
+  );
 
   const configurationPath = "/orgs/:handle/provider-configurations/:id";
   route("PATCH", configurationPath, (request) => {
@@ -162,16 +140,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   registerAdminCallRoutes(route, ctx, body);
 
   const trunkPath = "/orgs/:handle/trunks/:id";
-  route("PATCH", trunkPath, (request) => {
-    const trunk = findTrunk(state(), org(request), String(params(request).id));
-    updateTrunk({ ctx }, trunk, parseBody(adminTrunkSchema, body(request)));
-    return trunkView(trunk);
-  });
+  const id = (request: FastifyRequest) => String(params(request).id);
+  route("PATCH", trunkPath, (request) =>
+    trunkView(changeTrunk(ctx, org(request), id(request), body(request))),
+  );
   route("DELETE", trunkPath, (request) => {
-    const trunk = findTrunk(state(), org(request), String(params(request).id));
-    ctx.store.write((s) => {
-      s.trunks = s.trunks.filter((t) => t.id !== trunk.id);
-    });
+    deleteTrunk(ctx, org(request), id(request));
     return OK;
   });
 }

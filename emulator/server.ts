@@ -4,6 +4,7 @@ import { installAdminGuard } from "./admin-guard";
 import { authenticate } from "./auth";
 import { installBodyParser } from "./body";
 import type { EmulatorContext } from "./context";
+import { registerDashboardRoutes } from "./dashboard/routes";
 import { FaultRegistry } from "./faults";
 import { buildInferenceApp } from "./inference";
 import { loadState, Persistence } from "./persistence";
@@ -134,6 +135,7 @@ export function buildApp(
   const router = new PlatformRouter(app, ctx);
   for (const register of ROUTE_GROUPS) register(router);
   registerAdminRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
 
   app.setNotFoundHandler((request, reply) => {
     const meta = platformMeta(request);
