@@ -1,4 +1,4 @@
-import { callDurationSeconds, taskOutput, taskStatus } from "../calls";
+import { callDurationSeconds, isFinal, taskOutput, taskStatus } from "../calls";
 import { linkOfNumber, linksOfBridge, numberOfLink } from "../inventory";
 import type { Bridge, EmulatorState, Trunk } from "../state";
 import { type Html, html, pathOf, type Value } from "./html";
@@ -90,14 +90,15 @@ function taskRows(state: EmulatorState, org: string, nowMs: number): Html[] {
       return typeof value === "string" ? value : null;
     };
     const endReason = typeof output.call_end_reason === "string" ? output.call_end_reason : "";
+    const status = taskStatus(task, nowMs);
     return html`<tr>
 <td class="mono">${task.task_id}</td><td class="mono">${task.run_id}</td><td>${task.assignee}</td>
 <td>${contact("name")}</td><td class="mono">${contact("contact_number")}</td>
-<td><span class="status">${taskStatus(task, nowMs)}</span></td><td>${endReason}</td>
+<td><span class="status">${status}</span></td><td>${endReason}</td>
 <td>${callDurationSeconds(task, nowMs)} s</td><td class="mono">${task.created}</td>
 <td>${
       turns.length === 0
-        ? html`<span class="empty">none yet</span>`
+        ? html`<span class="empty">${isFinal(status) ? "none" : "none yet"}</span>`
         : html`<details><summary>${turns.length} turns</summary><ol class="transcript">${turns.map(
             (t) => html`<li><b>${t.role}:</b> ${t.content}</li>`,
           )}</ol></details>`

@@ -18,7 +18,8 @@ const PAGE_HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
-  "referrer-policy": "no-referrer",
+  // `same-origin`, not `no-referrer`: with the latter a browser posts the forms with `Origin: null`.
+  "referrer-policy": "same-origin",
   "cache-control": "no-store",
 };
 

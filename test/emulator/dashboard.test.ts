@@ -63,6 +63,8 @@ describe("the dashboard page", () => {
     expect(status).toBe(200);
     expect(headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(String(headers["content-security-policy"])).toContain("default-src 'none'");
+    // Not `no-referrer`: a browser would then post the page's forms with `Origin: null` (refused).
+    expect(headers["referrer-policy"]).toBe("same-origin");
     expect(text).toMatch(/^<!doctype html>/);
     expect(text).toContain("Acme Voice (acme)");
     for (const shown of ["main", "+14155550100", "edge-1", "sip.example.net", "5060", ACME_TWILIO_SID]) {
@@ -178,6 +180,13 @@ describe("the dashboard's forms", () => {
       { "sec-fetch-site": "cross-site" },
     );
     expect(crossSite.status).toBe(403);
+    // An opaque origin (a sandboxed frame, a data: page) is another site too.
+    const opaque = await post(
+      "/dashboard/orgs/acme/bridges/main/rename",
+      { name: "Pwned" },
+      { origin: "null" },
+    );
+    expect(opaque.status).toBe(403);
     expect((await emu.admin.state()).bridges[0]?.name).toBe(SCRIPT_NAME);
   });
 });
