@@ -84,6 +84,23 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
     endpointKey: nonEmpty(values["endpoint-key"], "endpoint-key") ?? "emulator-endpoint-key",
     callDurationMs: intOption(values["call-duration"], "call-duration", 3_000, 0),
   });
+  // Handlers first: whoever reads the banner may stop the emulator at once.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    emulator.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(
+          `pulumi-voice-platform emulator: failed to stop cleanly on ${signal}: ${String(e)}\n`,
+        );
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
   process.stdout.write(
     [
       `Voice platform emulator listening on ${emulator.url}`,
@@ -108,22 +125,6 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
         `from the network (with its token); ${admin}.\n`,
     );
   }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    emulator.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        process.stderr.write(
-          `pulumi-voice-platform emulator: failed to stop cleanly on ${signal}: ${String(e)}\n`,
-        );
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
 if (require.main === module) {

@@ -59,12 +59,14 @@ describe("pulumi-voice-platform", () => {
       let out = "";
       child.stdout.on("data", (d: Buffer) => {
         out += d.toString();
-        if (out.includes("Product-ID:")) resolve(out);
+        if (/Playbook:.*\n/.test(out)) resolve(out);
       });
       child.on("exit", (code) => reject(new Error(`exited ${code} before its banner`)));
     });
     const url = /^Voice platform emulator listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+    const chat = /Chat API: {5}(http:\/\/127\.0\.0\.1:\d+)\//.exec(banner)?.[1];
     expect(url).toBeDefined();
+    expect(chat).toBeDefined();
     expect(banner).toBe(
       [
         `Voice platform emulator listening on ${url}`,
@@ -72,6 +74,9 @@ describe("pulumi-voice-platform", () => {
         "  Org-Handle:   acme",
         "  Token:        emulator-token",
         "  Product-ID:   voice-ai",
+        `  Chat API:     ${chat}/v1/chat/completions`,
+        "  Endpoint key: emulator-endpoint-key",
+        "  Playbook:     public:callback-assistant",
         "",
       ].join("\n"),
     );
