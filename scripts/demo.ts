@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   });
 
   try {
-    console.log(`Emulator: ${emulator.url} (organization ${emulator.orgHandle})`);
+    console.log(
+      `Emulator: ${emulator.url} (organization ${emulator.orgHandle}); its dashboard: ${emulator.url}/`,
+    );
     dir = await makeTempDir("pulumi-voice-demo-");
     const source = path.join(repoRoot, "examples", "quickstart");
     await cp(source, dir.path, { recursive: true, filter: (src) => path.basename(src) !== "node_modules" });
@@ -115,7 +117,9 @@ async function main(): Promise<void> {
     );
     const bridge = (await admin.state()).bridges[0];
     if (!bridge) throw new Error("the up made no bridge");
+    // What the dashboard's rename form does (open ${emulator.url}/ while the demo runs to do it by hand).
     await admin.renameBridge(emulator.orgHandle, bridge.slug, "Renamed by hand");
+    console.log(`Renamed "${bridge.slug}" out of band, as the dashboard at ${emulator.url}/ does.`);
     const drift = await pulumi(
       ["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", STACK],
       cwd,
