@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     );
     const bridge = (await admin.state()).bridges[0];
     if (!bridge) throw new Error("the up made no bridge");
-    // What the dashboard's rename form does (open ${emulator.url}/ while the demo runs to do it by hand).
+    // The same change as the dashboard's rename form, made without a browser.
     await admin.renameBridge(emulator.orgHandle, bridge.slug, "Renamed by hand");
     console.log(`Renamed "${bridge.slug}" out of band, as the dashboard at ${emulator.url}/ does.`);
     const drift = await pulumi(
