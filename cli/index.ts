@@ -26,6 +26,13 @@ const COMMANDS: Record<string, Command> = {
       return { usage: m.EMULATOR_USAGE, run: m.runEmulator };
     },
   },
+  report: {
+    summary: "Turn `pulumi preview --json` / `refresh --preview-only --json` into a markdown table",
+    load: async () => {
+      const m = await import("./report.js");
+      return { usage: m.REPORT_USAGE, run: m.runReport };
+    },
+  },
   recover: {
     summary: "Settle an interrupted `pulumi up`: record the creates it made, by natural key",
     load: async () => {

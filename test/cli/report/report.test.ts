@@ -1,0 +1,88 @@
+// `report` on JSON recorded from the engine 3.259 (test/cli/report/recorded, made by the e2e program:
+// a bridge and a trunk; a code change of the trunk's port, a rename of the bridge on the platform, both).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { type EngineJson, parseEngineJson } from "../../../cli/report/engine-json";
+import { cell, renderMarkdown } from "../../../cli/report/markdown";
+import { buildReport, hasChanges } from "../../../cli/report/merge";
+import { SECRET_SIG, SECRET_SIG_VALUE } from "../../../cli/report/secrets";
+
+const recorded = (name: string): EngineJson =>
+  parseEngineJson(readFileSync(path.join(__dirname, "recorded", `${name}.json`), "utf8"), name);
+const rows = (...names: string[]) =>
+  buildReport(names.map(recorded)).rows.map((r) => [
+    r.resource,
+    r.property,
+    r.code,
+    r.platform,
+    r.action,
+    r.origin,
+  ]);
+
+describe("report on recorded engine JSON", () => {
+  it("a code change alone: the preview's update, from the code", () => {
+    expect(rows("code-preview")).toEqual([
+      ["voice:SipTrunk edge", "port", "5061", "5060", "update", undefined],
+    ]);
+    expect(rows("code-preview", "code-refresh")).toEqual([
+      ["voice:SipTrunk edge", "port", "5061", "5060", "update", "code"],
+    ]);
+    expect(buildReport([recorded("code-refresh")])).toEqual({ rows: [], unlocatedDrift: 0 });
+  });
+
+  it("drift alone: a plain preview sees nothing; the refreshed preview names the property", () => {
+    expect(rows("drift-preview")).toEqual([]);
+    expect(rows("drift-preview", "drift-prefresh")).toEqual([
+      ["voice:Bridge support", "name", "Support", "Renamed in the dashboard", "update", "platform"],
+    ]);
+    // 3.259's `refresh --preview-only --json` counts the drifted resource without its properties.
+    expect(buildReport([recorded("drift-refresh")])).toEqual({ rows: [], unlocatedDrift: 1 });
+  });
+
+  it("both: each row says where its difference comes from", () => {
+    expect(rows("both-preview", "both-prefresh")).toEqual([
+      ["voice:SipTrunk edge", "port", "5061", "5060", "update", "code"],
+      ["voice:Bridge support", "name", "Support", "Renamed in the dashboard", "update", "platform"],
+    ]);
+    expect(buildReport(["both-preview", "both-refresh"].map(recorded)).unlocatedDrift).toBe(1);
+  });
+
+  it("renders the table, and no change as a sentence", () => {
+    const md = renderMarkdown(buildReport(["both-preview", "both-prefresh"].map(recorded)));
+    expect(md).toContain("| Resource | Property | In code | On the platform | `up` will | Cause |");
+    expect(md).toContain("| voice:SipTrunk edge | `port` | `5061` | `5060` | **update** | code |");
+    expect(md).toContain(
+      "| voice:Bridge support | `name` | `Support` | `Renamed in the dashboard` | **update** | platform (drift) |",
+    );
+    const clean = buildReport([recorded("code-refresh")]);
+    expect(hasChanges(clean)).toBe(false);
+    expect(renderMarkdown(clean)).toContain("No changes: the platform matches the code.");
+    expect(renderMarkdown(buildReport([recorded("drift-refresh")]))).toContain(
+      "1 resource changed on the platform",
+    );
+  });
+
+  it("secrets only as [secret], signed or masked, at any depth", () => {
+    const doc = recorded("code-preview");
+    const step = doc.steps?.find((s) => s.op === "update");
+    const signed = { [SECRET_SIG]: SECRET_SIG_VALUE, plaintext: "hunter2-plain" };
+    step!.newState!.inputs = { ...step!.newState!.inputs, authPassword: signed, extra: { nested: [signed] } };
+    step!.diffReasons = ["authPassword"]; // a changed secret: the engine names it, its masks look alike
+    const md = renderMarkdown(buildReport([doc]));
+    expect(md).not.toContain("hunter2-plain");
+    expect(md).toContain('| voice:SipTrunk edge | `extra` | `{"nested":["[secret]"]}` |  | **update** |');
+    expect(md).toContain("| voice:SipTrunk edge | `authPassword` | `[secret]` | `[secret]` | **update** |");
+  });
+
+  it("cells escape pipes and backticks", () => {
+    expect(cell("a|b")).toBe("`a\\|b`");
+    expect(cell("x`y")).toBe("``x`y``");
+    expect(cell(undefined)).toBe("");
+  });
+
+  it("rejects what is not the engine's JSON, naming the source", () => {
+    expect(() => parseEngineJson("nope", "x.json")).toThrow(/x\.json is not JSON/);
+    expect(() => parseEngineJson('{"a":1}', "y.json")).toThrow(/y\.json is not the JSON of `pulumi preview/);
+  });
+});
