@@ -1,0 +1,133 @@
+/**
+ * The gaps of `@pulumi/pulumi` 3.259's provider server (`provider/server.js`), filled in one place.
+ * `provider.main` builds its gRPC service object internally (the class is not exported), so the
+ * plugin wraps `grpc.Server.prototype.addService` for the resource-provider service and replaces
+ * three handlers; everything else stays the library's:
+ *
+ * - `configure`: the library discards the request. Here the configuration is read from the
+ *   request's variables (`voice:config:<key>`, the stack config of the default provider) and its
+ *   args (`<key>`, a provider's inputs) and handed to the runtime's `configure`. The answer says
+ *   `acceptSecrets: false` (the library fixes it to true), as the dynamic-provider host does: the
+ *   engine then sends plain values and re-marks outputs whose inputs were secret.
+ * - `read`: the library calls `getProperties().toJavaScript()`, which throws on an import (sent
+ *   with no properties). Here absent properties and inputs are `{}`.
+ * - `diff`: the library's `DiffResult` has no detailed diff. Here the provider's `detailedDiff`
+ *   (property → update/replace) becomes the response's detailed diff, so previews name properties
+ *   and replace reasons.
+ */
+import { createRequire } from "node:module";
+import type * as grpcTypes from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import type { NativeProvider } from "./provider";
+
+/** A configuration lookup by stack-config key (`voice:baseUrl`), as the runtime's `configure` reads it. */
+export type ConfigureHook = (lookup: (key: string) => string | undefined) => void;
+
+type Unary<Req, Resp> = grpcTypes.handleUnaryCall<Req, Resp>;
+
+/** The gRPC module `@pulumi/pulumi` itself loads (the one whose `Server` `provider.main` builds). */
+const grpc: typeof grpcTypes = createRequire(require.resolve("@pulumi/pulumi"))("@grpc/grpc-js");
+
+const failure = (err: unknown): grpcTypes.ServiceError =>
+  Object.assign(new Error(err instanceof Error ? err.message : String(err)), {
+    code: grpc.status.UNKNOWN,
+    details: err instanceof Error ? err.message : String(err),
+    metadata: new grpc.Metadata(),
+  });
+
+const struct = (value: Record<string, unknown> | undefined) =>
+  Struct.fromJavaScript((value ?? {}) as Parameters<typeof Struct.fromJavaScript>[0]);
+
+/** The configuration lookup of a Configure request: variables first, then the provider's args. */
+function configLookup(req: provproto.ConfigureRequest): (key: string) => string | undefined {
+  const variables = new Map(req.getVariablesMap().toArray());
+  const args = req.getArgs()?.toJavaScript() ?? {};
+  return (key) => {
+    const name = key.replace(/^voice:/, "");
+    const arg = args[name];
+    const plain = typeof arg === "object" && arg !== null && "value" in arg ? arg.value : arg;
+    return (
+      variables.get(`voice:config:${name}`) ?? (plain == null || plain === "" ? undefined : String(plain))
+    );
+  };
+}
+
+function handlers(provider: NativeProvider, configure: ConfigureHook) {
+  const configureCall: Unary<provproto.ConfigureRequest, provproto.ConfigureResponse> = (call, callback) => {
+    try {
+      configure(configLookup(call.request));
+      const resp = new provproto.ConfigureResponse();
+      resp.setAcceptsecrets(false);
+      resp.setAcceptresources(true);
+      callback(null, resp);
+    } catch (err) {
+      callback(failure(err), null);
+    }
+  };
+
+  const read: Unary<provproto.ReadRequest, provproto.ReadResponse> = (call, callback) => {
+    const req = call.request;
+    provider
+      .read(req.getId(), req.getUrn(), req.getProperties()?.toJavaScript() ?? {})
+      .then((result) => {
+        const resp = new provproto.ReadResponse();
+        resp.setId(result.id ?? "");
+        resp.setProperties(struct(result.props));
+        if (result.inputs !== undefined) resp.setInputs(struct(result.inputs));
+        callback(null, resp);
+      })
+      .catch((err: unknown) => callback(failure(err), null));
+  };
+
+  const diff: Unary<provproto.DiffRequest, provproto.DiffResponse> = (call, callback) => {
+    const req = call.request;
+    const { DiffChanges } = provproto.DiffResponse;
+    const { Kind } = provproto.PropertyDiff;
+    provider
+      .diff(
+        req.getId(),
+        req.getUrn(),
+        req.getOlds()?.toJavaScript() ?? {},
+        req.getNews()?.toJavaScript() ?? {},
+      )
+      .then((result) => {
+        const resp = new provproto.DiffResponse();
+        const changes = result.changes === undefined ? undefined : result.changes;
+        resp.setChanges(
+          changes === undefined
+            ? DiffChanges.DIFF_UNKNOWN
+            : changes
+              ? DiffChanges.DIFF_SOME
+              : DiffChanges.DIFF_NONE,
+        );
+        resp.setReplacesList([...(result.replaces ?? [])]);
+        resp.setStablesList([...(result.stables ?? [])]);
+        resp.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+        resp.setDiffsList(Object.keys(result.detailedDiff));
+        resp.setHasdetaileddiff(true);
+        for (const [key, change] of Object.entries(result.detailedDiff)) {
+          const property = new provproto.PropertyDiff();
+          property.setKind(change === "replace" ? Kind.UPDATE_REPLACE : Kind.UPDATE);
+          property.setInputdiff(true);
+          resp.getDetaileddiffMap().set(key, property);
+        }
+        callback(null, resp);
+      })
+      .catch((err: unknown) => callback(failure(err), null));
+  };
+
+  return { configure: configureCall, read, diff };
+}
+
+/** Installs the three handlers above into the resource-provider service `provider.main` registers. */
+export function fillServerGaps(provider: NativeProvider, configure: ConfigureHook): void {
+  const original = grpc.Server.prototype.addService;
+  grpc.Server.prototype.addService = function addService(service, implementation) {
+    // The library's service object is a class instance: its own handlers are replaced in place.
+    if (service === provrpc.ResourceProviderService)
+      Object.assign(implementation, handlers(provider, configure));
+    original.call(this, service, implementation);
+  };
+}

@@ -1,0 +1,45 @@
+import { fetchers } from "../data-source";
+import "../data-sources/agents";
+import "../data-sources/bridges";
+import "../data-sources/numbers";
+import "../data-sources/organizations";
+import "../data-sources/overview";
+import "../data-sources/provider-configurations";
+import "../data-sources/providers";
+import "../data-sources/sip-trunks";
+import "../data-sources/spaces";
+import { runtimeContext } from "../runtime/context";
+import { PACKAGE } from "./resources";
+
+/** The data sources served as invokes, `voice:index:<name>`, each the program-side data source's fetch. */
+export const INVOKES = [
+  "getOrganizations",
+  "getSpaces",
+  "getSpace",
+  "getAgents",
+  "getAgent",
+  "getProviders",
+  "getNumbers",
+  "getOverview",
+  "getBridges",
+  "getProviderConfigurations",
+  "getSipTrunks",
+] as const;
+
+/** The token of an invoke. */
+export const invokeToken = (name: string): string => `${PACKAGE}:index:${name}`;
+
+/**
+ * Runs an invoke with the configured client. A list answers `{ items }` (an invoke's result is an
+ * object); an object result is returned as is.
+ */
+export async function invoke(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const name = INVOKES.find((n) => invokeToken(n) === token);
+  const fetch = name === undefined ? undefined : fetchers.get(name);
+  if (!fetch) throw new Error(`unknown function ${token}`);
+  const result = await fetch(await runtimeContext().ready(), args);
+  if (Array.isArray(result)) return { items: result };
+  return typeof result === "object" && result !== null
+    ? (result as Record<string, unknown>)
+    : { value: result };
+}

@@ -1,0 +1,109 @@
+import type * as provider from "@pulumi/pulumi/provider";
+import { sameValue } from "../diff";
+import { isUnknown } from "../fields";
+import { invoke } from "./invokes";
+import { resourceOf } from "./resources";
+import { markSecrets, plainProps } from "./secrets";
+
+/** How one input property changed, as the engine's detailed diff names it. */
+export type PropertyChange = "update" | "replace";
+
+/** The runtime's diff plus the property-level changes (served by `gaps.ts`, which the 3.259 server lacks). */
+export interface NativeDiffResult extends provider.DiffResult {
+  readonly detailedDiff: Readonly<Record<string, PropertyChange>>;
+}
+
+/** What `read` answers: the runtime's read with secrets re-marked; no id means the resource is gone. */
+export interface NativeReadResult {
+  readonly id?: string;
+  readonly props?: Record<string, unknown>;
+  readonly inputs?: Record<string, unknown>;
+}
+
+/** The provider the plugin serves: every call routed by type token to the runtime object of that type. */
+export interface NativeProvider extends provider.Provider {
+  diff(id: string, urn: string, olds: unknown, news: unknown): Promise<NativeDiffResult>;
+  read(id: string, urn: string, props?: unknown): Promise<NativeReadResult>;
+}
+
+/**
+ * The input properties whose values differ: what the runtime's diff compared (the schema's keys,
+ * `adopt` aside, which only matters on create), replacing ones as the runtime says.
+ */
+function detailedDiff(
+  keys: readonly string[],
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  replaces: readonly string[],
+): Record<string, PropertyChange> {
+  const changes: Record<string, PropertyChange> = {};
+  for (const key of keys) {
+    if (key === "adopt") continue;
+    if (replaces.includes(key)) changes[key] = "replace";
+    else if (isUnknown(news[key]) || !sameValue(olds[key], news[key])) changes[key] = "update";
+  }
+  return changes;
+}
+
+/** Builds the native provider over the runtime; `schema` is the package schema served by GetSchema. */
+export function nativeProvider(version: string, schema: string): NativeProvider {
+  return {
+    version,
+    schema,
+
+    async check(urn, olds, news) {
+      const check = resourceOf(urn).provider.check;
+      if (!check) return { inputs: markSecrets(plainProps(news)) };
+      const result = await check(plainProps(olds), plainProps(news));
+      return { inputs: markSecrets(plainProps(result.inputs)), failures: result.failures ?? [] };
+    },
+
+    async diff(id, urn, olds, news) {
+      const resource = resourceOf(urn);
+      const [o, n] = [plainProps(olds), plainProps(news)];
+      const result = (await resource.provider.diff?.(id, o, n)) ?? {};
+      const replaces = result.replaces ?? [];
+      const detailed = detailedDiff(Object.keys(resource.inputs.shape), o, n, replaces);
+      return {
+        ...(result.changes === undefined ? {} : { changes: result.changes }),
+        replaces: [...replaces],
+        stables: [...(result.stables ?? [])],
+        ...(result.deleteBeforeReplace === undefined
+          ? {}
+          : { deleteBeforeReplace: result.deleteBeforeReplace }),
+        detailedDiff: detailed,
+      };
+    },
+
+    async create(urn, inputs) {
+      const result = await resourceOf(urn).provider.create(plainProps(inputs));
+      return { id: result.id, outs: markSecrets(plainProps(result.outs)) };
+    },
+
+    async read(id, urn, props) {
+      const read = resourceOf(urn).provider.read;
+      const result = read ? await read(id, plainProps(props)) : { id, props: plainProps(props) };
+      if (!result.id) return {};
+      return {
+        id: result.id,
+        props: markSecrets(plainProps(result.props)),
+        ...(result.inputs === undefined ? {} : { inputs: markSecrets(plainProps(result.inputs)) }),
+      };
+    },
+
+    async update(id, urn, olds, news) {
+      const update = resourceOf(urn).provider.update;
+      if (!update) return { outs: markSecrets(plainProps(news)) };
+      const result = await update(id, plainProps(olds), plainProps(news));
+      return { outs: markSecrets(plainProps(result.outs)) };
+    },
+
+    async delete(id, urn, props) {
+      await resourceOf(urn).provider.delete?.(id, plainProps(props));
+    },
+
+    async invoke(token, inputs) {
+      return { outputs: await invoke(token, plainProps(inputs)) };
+    },
+  };
+}

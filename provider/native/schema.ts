@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { SECRET_FIELDS } from "../fields";
+import { CONFIG_TEXT, INVOKE_TEXT, RESOURCE_TEXT } from "./descriptions";
+import { INVOKES, invokeToken } from "./invokes";
+import { OUTPUTS, type TypeSpec } from "./outputs";
+import { PACKAGE, RESOURCES, type ResourceName, resourceToken } from "./resources";
+
+/** A property in the package schema. */
+export interface PropertySpec extends TypeSpec {
+  readonly description: string;
+  readonly secret?: boolean;
+}
+
+/** A resource (or the provider) in the package schema. */
+export interface ResourceSpec {
+  readonly description: string;
+  readonly inputProperties: Record<string, PropertySpec>;
+  readonly requiredInputs?: string[];
+  readonly properties: Record<string, PropertySpec>;
+  readonly required?: string[];
+}
+
+/** A function (invoke) in the package schema. */
+export interface FunctionSpec {
+  readonly description: string;
+  readonly inputs?: { properties: Record<string, PropertySpec>; required?: string[] };
+  readonly outputs?: { properties: Record<string, PropertySpec>; required: string[] };
+}
+
+/** The package schema the plugin serves from GetSchema. */
+export interface PackageSchema {
+  readonly name: string;
+  readonly displayName: string;
+  readonly version: string;
+  readonly description: string;
+  readonly config: { variables: Record<string, PropertySpec> };
+  readonly provider: ResourceSpec;
+  readonly resources: Record<string, ResourceSpec>;
+  readonly functions: Record<string, FunctionSpec>;
+}
+
+type JsonSchema = { type?: string | string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
+
+/** A JSON Schema (as zod writes an input schema) as a Pulumi type. */
+function typeOf(json: JsonSchema): TypeSpec {
+  const variants = json.anyOf ?? (Array.isArray(json.type) ? json.type.map((type) => ({ type })) : undefined);
+  if (variants) return { oneOf: variants.map(typeOf) };
+  switch (json.type) {
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean":
+      return { type: json.type };
+    case "array":
+      return { type: "array", items: typeOf(json.items ?? {}) };
+    default:
+      return { $ref: "pulumi.json#/Any" };
+  }
+}
+
+function property(
+  type: TypeSpec,
+  description: string | undefined,
+  where: string,
+  secret: boolean,
+): PropertySpec {
+  if (!description) throw new Error(`no description for ${where}`);
+  return { ...type, description, ...(secret ? { secret: true } : {}) };
+}
+
+function resourceSpec(name: ResourceName): ResourceSpec {
+  const text = RESOURCE_TEXT[name];
+  const json = z.toJSONSchema(RESOURCES[name].inputs, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  const inputs = Object.entries(json.properties ?? {});
+  const outputs = Object.entries(OUTPUTS[name]);
+  return {
+    description: text.description,
+    inputProperties: Object.fromEntries(
+      inputs.map(([key, spec]) => [
+        key,
+        property(typeOf(spec), text.properties[key], `${name}.${key}`, SECRET_FIELDS.has(key)),
+      ]),
+    ),
+    requiredInputs: json.required ?? [],
+    properties: Object.fromEntries(
+      outputs.map(([key, out]) => [
+        key,
+        property(out.type, text.properties[key], `${name}.${key}`, SECRET_FIELDS.has(key)),
+      ]),
+    ),
+    required: outputs.filter(([, out]) => out.required).map(([key]) => key),
+  };
+}
+
+const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {
+  maxRetries: { type: "integer" },
+  retryBaseDelayMs: { type: "integer" },
+  timeoutMs: { type: "integer" },
+  maxConcurrency: { type: "integer" },
+};
+
+/** Arguments of the invokes that take any. */
+const INVOKE_ARGS: Readonly<
+  Record<string, Record<string, { type: TypeSpec; description: string; required?: true }>>
+> = {
+  getSpace: { token: { type: { type: "string" }, description: "The space's public token.", required: true } },
+  getAgent: { handle: { type: { type: "string" }, description: "The agent's handle.", required: true } },
+  getNumbers: {
+    state: { type: { type: "string" }, description: "Only numbers in this state, e.g. `ASSIGNED`." },
+    includePool: { type: { type: "boolean" }, description: "Also list the platform's pool numbers." },
+  },
+  getOverview: {
+    productId: {
+      type: { type: "string" },
+      description: "`Product-ID` header; defaults to `voice:productId`.",
+    },
+  },
+};
+
+function functionSpec(name: string): FunctionSpec {
+  const description = INVOKE_TEXT[name];
+  if (!description) throw new Error(`no description for ${name}`);
+  const args = Object.entries(INVOKE_ARGS[name] ?? {});
+  const required = args.filter(([, a]) => a.required).map(([key]) => key);
+  const properties = Object.fromEntries(
+    args.map(([key, a]) => [key, { ...a.type, description: a.description }]),
+  );
+  // A lookup of one record (getSpace, getAgent) answers that record's fields, not yet typed here.
+  const single = name === "getSpace" || name === "getAgent";
+  const items = "The platform's records (see the TypeScript data source of the same name for their fields).";
+  return {
+    description,
+    ...(args.length === 0 ? {} : { inputs: { properties, ...(required.length ? { required } : {}) } }),
+    ...(single
+      ? {}
+      : {
+          outputs: {
+            properties: { items: { type: "array", items: { $ref: "pulumi.json#/Any" }, description: items } },
+            required: ["items"],
+          },
+        }),
+  };
+}
+
+/** Builds the package schema from the runtime's input schemas and the declared outputs. */
+export function packageSchema(version: string): PackageSchema {
+  const configSpecs = Object.fromEntries(
+    Object.entries(CONFIG_TEXT).map(([key, text]) => [
+      key,
+      property(CONFIG_TYPES[key] ?? { type: "string" }, text, `config.${key}`, key === "token"),
+    ]),
+  );
+  return {
+    name: PACKAGE,
+    displayName: "Voice AI platform",
+    version,
+    description:
+      "Telephony of the Voice AI platform as code: provider configurations, bridges, numbers, SIP trunks.",
+    config: { variables: configSpecs },
+    provider: {
+      description:
+        "The provider of the Voice AI platform; its defaults are the `voice:*` stack config and `VOICE_*` environment.",
+      inputProperties: configSpecs,
+      properties: configSpecs,
+    },
+    resources: Object.fromEntries(
+      (Object.keys(RESOURCES) as ResourceName[]).map((name) => [resourceToken(name), resourceSpec(name)]),
+    ),
+    functions: Object.fromEntries(INVOKES.map((name) => [invokeToken(name), functionSpec(name)])),
+  };
+}

@@ -1,0 +1,94 @@
+// The package schema against the runtime: inputs from the zod schemas, outputs from real creates.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SECRET_FIELDS } from "../../../provider/fields";
+import { INVOKES, invokeToken } from "../../../provider/native/invokes";
+import { OUTPUTS } from "../../../provider/native/outputs";
+import { RESOURCES, type ResourceName, resourceToken } from "../../../provider/native/resources";
+import { packageSchema } from "../../../provider/native/schema";
+import { runtimeContext } from "../../../provider/runtime/context";
+import { schemaFile } from "../../../scripts/gen-schema";
+import { useEmulator } from "../../fixtures/emulator";
+import { repoRoot } from "../../fixtures/engine";
+import { DEMO_ACCOUNT } from "../../fixtures/platform";
+import { checked, configureRuntime } from "../../fixtures/provider";
+
+const schema = packageSchema("1.2.3");
+const names = Object.keys(RESOURCES) as ResourceName[];
+const spec = (name: ResourceName) => {
+  const found = schema.resources[resourceToken(name)];
+  if (!found) throw new Error(`no schema for ${name}`);
+  return found;
+};
+
+describe("package schema", () => {
+  it.each(names)("%s: the input properties are the runtime's zod input keys", (name) => {
+    const keys = Object.keys(RESOURCES[name].inputs.shape).sort();
+    expect(Object.keys(spec(name).inputProperties).sort()).toEqual(keys);
+    for (const key of spec(name).requiredInputs ?? []) expect(keys).toContain(key);
+  });
+
+  it.each(names)("%s: every property and the resource have a description; secrets are marked", (name) => {
+    const resource = spec(name);
+    expect(resource.description).not.toBe("");
+    for (const props of [resource.inputProperties, resource.properties]) {
+      for (const [key, property] of Object.entries(props)) {
+        expect(property.description, `${name}.${key}`).not.toBe("");
+        expect(property.secret === true, `${name}.${key} secret`).toBe(SECRET_FIELDS.has(key));
+      }
+    }
+  });
+
+  it("has every data source as a described function, and the provider's configuration", () => {
+    expect(Object.keys(schema.functions).sort()).toEqual(INVOKES.map(invokeToken).sort());
+    for (const fn of Object.values(schema.functions)) expect(fn.description).not.toBe("");
+    expect(Object.keys(schema.provider.inputProperties)).toEqual(
+      expect.arrayContaining(["baseUrl", "token", "orgHandle", "productId"]),
+    );
+    expect(schema.config.variables.token?.secret).toBe(true);
+  });
+
+  it("the committed schema.json is current (regenerate: node dist/scripts/gen-schema.js)", () => {
+    const { path: file, text } = schemaFile();
+    expect(file).toBe(path.join(repoRoot, "schema.json"));
+    expect(readFileSync(file, "utf8")).toBe(text);
+  });
+});
+
+describe("schema outputs against the runtime's", () => {
+  const emu = useEmulator();
+  beforeAll(async () => {
+    await configureRuntime(emu);
+  });
+
+  /** Creates through the runtime and answers the output keys (the state a resource records). */
+  const outputKeys = async (name: ResourceName, news: Record<string, unknown>) => {
+    const provider = RESOURCES[name].provider;
+    const { outs } = await provider.create(await checked(provider, news));
+    return Object.keys(outs as object).sort();
+  };
+  const declared = (name: ResourceName) => Object.keys(OUTPUTS[name]).sort();
+
+  it("Bridge", async () => {
+    expect(await outputKeys("Bridge", { name: "Support", slug: "support" })).toEqual(declared("Bridge"));
+  });
+
+  it("ProviderConfiguration and BridgeNumber", async () => {
+    const config = { provider: "twilio", accountSid: DEMO_ACCOUNT, authToken: "t0ken" };
+    expect(await outputKeys("ProviderConfiguration", config)).toEqual(declared("ProviderConfiguration"));
+    const [configuration] = (await (await runtimeContext().ready()).providerConfigurations.list()).data;
+    await outputKeys("Bridge", { name: "Main", slug: "main" });
+    const link = {
+      bridgeSlug: "main",
+      providerConfigurationId: configuration?.id,
+      phoneNumber: "+14155550100",
+    };
+    expect(await outputKeys("BridgeNumber", link)).toEqual(declared("BridgeNumber"));
+  });
+
+  it("SipTrunk", async () => {
+    const trunk = { name: "pbx", sipUrl: "sip:pbx.example.com", authUsername: "u", authPassword: "p" };
+    expect(await outputKeys("SipTrunk", trunk)).toEqual(declared("SipTrunk"));
+  });
+});
