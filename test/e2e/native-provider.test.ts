@@ -49,6 +49,17 @@ const support = new pulumi.CustomResource("voice:index:Bridge", "support", {
 if (config.getBoolean("legacy")) {
   new pulumi.CustomResource("voice:index:Bridge", "legacy", { name: "Legacy", slug: "legacy" });
 }
+if (config.getBoolean("globex")) {
+  // An explicit provider (a resource of its own): a second organization, configured by its inputs.
+  const voice = new pulumi.Config("voice");
+  const globex = new pulumi.ProviderResource("voice", "globex", {
+    baseUrl: voice.require("baseUrl"),
+    token: voice.requireSecret("token"),
+    orgHandle: "globex",
+    retryBaseDelayMs: 5,
+  });
+  new pulumi.CustomResource("voice:index:Bridge", "staging", { name: "Staging", slug: "staging" }, { provider: globex });
+}
 exports.bridgeId = support.bridgeId;
 exports.configurationId = carrier.configurationId;
 // After the bridge exists (an invoke has no dependencies of its own).
@@ -143,6 +154,17 @@ describe("the native provider plugin with the real engine", { timeout: OP_TIMEOU
     await stack.setConfig("legacy", { value: "true" });
     const preview = await stack.preview({ expectNoChanges: true });
     expect(preview.changeSummary).toEqual({ same: 4 });
+  });
+
+  it("an explicit provider manages a bridge of a second organization", async () => {
+    await stack.setConfig("globex", { value: "true" });
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 2, same: 4 });
+    const bridges = (await emu.admin.state()).bridges.map((b) => `${b.organization}/${b.slug}`).sort();
+    expect(bridges).toEqual(["acme/legacy", "acme/support", "globex/staging"]);
+    const preview = await stack.preview({ expectNoChanges: true });
+    expect(preview.changeSummary).toEqual({ same: 6 });
+    expect(await plainExport(stack)).not.toContain(emu.token);
   });
 
   it("serves the package schema (schema.json) from GetSchema", async () => {
