@@ -46,6 +46,17 @@ const support = new pulumi.CustomResource("voice:index:Bridge", "support", {
   slug: "support",
   bridgeId: undefined,
 });
+new pulumi.CustomResource("voice:index:BridgeNumber", "main-line", {
+  bridgeSlug: support.slug,
+  providerConfigurationId: carrier.configurationId,
+  phoneNumber: "+14155550100",
+});
+new pulumi.CustomResource("voice:index:SipTrunk", "pbx", {
+  name: "pbx",
+  sipUrl: "sip:pbx.example.com",
+  authUsername: "pbx",
+  authPassword: config.requireSecret("sipPassword"),
+});
 if (config.getBoolean("legacy")) {
   new pulumi.CustomResource("voice:index:Bridge", "legacy", { name: "Legacy", slug: "legacy" });
 }
@@ -98,6 +109,7 @@ describe("the native provider plugin with the real engine", { timeout: OP_TIMEOU
     await stack.setAllConfig({
       ...emulatorConfig(emu),
       authToken: { value: SECRETS.authToken, secret: true },
+      sipPassword: { value: SECRETS.sipPassword, secret: true },
     });
   }, ENGINE_BUILD_TIMEOUT_MS);
 
@@ -109,8 +121,10 @@ describe("the native provider plugin with the real engine", { timeout: OP_TIMEOU
 
   it("up creates the resources and answers the invokes", async () => {
     const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
     expect(await slugs()).toEqual(["support"]);
+    const state = await emu.admin.state();
+    expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
     const [bridge] = (await emu.admin.state()).bridges;
     expect(up.outputs.bridgeId?.value).toBe(bridge?.id);
     expect(typeof up.outputs.configurationId?.value).toBe("number");
@@ -120,13 +134,15 @@ describe("the native provider plugin with the real engine", { timeout: OP_TIMEOU
 
   it("a preview right after finds no change", async () => {
     const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 3 });
+    expect(preview.changeSummary).toEqual({ same: 5 });
   });
 
   it("keeps the secrets out of the plaintext state", async () => {
     const exported = await plainExport(stack);
     expect(exported).toContain("authToken");
     expect(exported).not.toContain(SECRETS.authToken);
+    expect(exported).toContain("authPassword");
+    expect(exported).not.toContain(SECRETS.sipPassword);
     expect(exported).not.toContain(emu.token);
   });
 
@@ -153,17 +169,17 @@ describe("the native provider plugin with the real engine", { timeout: OP_TIMEOU
     );
     await stack.setConfig("legacy", { value: "true" });
     const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 4 });
+    expect(preview.changeSummary).toEqual({ same: 6 });
   });
 
   it("an explicit provider manages a bridge of a second organization", async () => {
     await stack.setConfig("globex", { value: "true" });
     const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 2, same: 4 });
+    expect(up.summary.resourceChanges).toEqual({ create: 2, same: 6 });
     const bridges = (await emu.admin.state()).bridges.map((b) => `${b.organization}/${b.slug}`).sort();
     expect(bridges).toEqual(["acme/legacy", "acme/support", "globex/staging"]);
     const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 6 });
+    expect(preview.changeSummary).toEqual({ same: 8 });
     expect(await plainExport(stack)).not.toContain(emu.token);
   });
 
@@ -177,6 +193,7 @@ describe("the native provider plugin with the real engine", { timeout: OP_TIMEOU
     const destroy = await stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
     expect(await slugs()).toEqual([]);
-    expect((await emu.admin.state()).configurations).toEqual([]);
+    const after = await emu.admin.state();
+    expect([after.configurations, after.links, after.trunks]).toEqual([[], [], []]);
   });
 });
