@@ -21,6 +21,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { NativeProvider } from "./provider";
+import { unwrapSecrets } from "./secrets";
 
 /** A configuration lookup by stack-config key (`voice:baseUrl`), as the runtime's `configure` reads it. */
 export type ConfigureHook = (lookup: (key: string) => string | undefined) => void;
@@ -46,14 +47,14 @@ function configLookup(req: provproto.ConfigureRequest): (key: string) => string 
   const args = req.getArgs()?.toJavaScript() ?? {};
   return (key) => {
     const name = key.replace(/^voice:/, "");
-    const arg = args[name];
-    const plain = typeof arg === "object" && arg !== null && "value" in arg ? arg.value : arg;
+    const plain = unwrapSecrets(args[name]);
     return (
       variables.get(`voice:config:${name}`) ?? (plain == null || plain === "" ? undefined : String(plain))
     );
   };
 }
 
+/** The three handlers that replace the library's: configure, read and diff. */
 function handlers(provider: NativeProvider, configure: ConfigureHook) {
   const configureCall: Unary<provproto.ConfigureRequest, provproto.ConfigureResponse> = (call, callback) => {
     try {
@@ -94,7 +95,7 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
       )
       .then((result) => {
         const resp = new provproto.DiffResponse();
-        const changes = result.changes === undefined ? undefined : result.changes;
+        const { changes } = result;
         resp.setChanges(
           changes === undefined
             ? DiffChanges.DIFF_UNKNOWN
