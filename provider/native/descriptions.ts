@@ -93,4 +93,8 @@ export const INVOKE_TEXT: Readonly<Record<string, string>> = {
   getProviderConfigurations:
     "Lists the organization's provider configurations (auth tokens are never listed).",
   getSipTrunks: "Lists the organization's SIP trunks (secrets masked).",
+  getRuns: "Lists the runs of a space (the tasks one task creation made).",
+  getTasks: "Lists the tasks of a run, each with its call's outcome.",
+  getCallRecords: "Lists the organization's SIP call detail records, optionally filtered.",
+  getAnalytics: "Answers the organization's (or one space's) task and call counts.",
 };

@@ -1,13 +1,17 @@
 import { fetchers } from "../data-source";
 import "../data-sources/agents";
+import "../data-sources/analytics";
 import "../data-sources/bridges";
+import "../data-sources/call-records";
 import "../data-sources/numbers";
 import "../data-sources/organizations";
 import "../data-sources/overview";
 import "../data-sources/provider-configurations";
 import "../data-sources/providers";
+import "../data-sources/runs";
 import "../data-sources/sip-trunks";
 import "../data-sources/spaces";
+import "../data-sources/tasks";
 import { runtimeContext } from "../runtime/context";
 import { PACKAGE } from "./resources";
 
@@ -24,6 +28,10 @@ export const INVOKES = [
   "getBridges",
   "getProviderConfigurations",
   "getSipTrunks",
+  "getRuns",
+  "getTasks",
+  "getCallRecords",
+  "getAnalytics",
 ] as const;
 
 /** The token of an invoke. */

@@ -118,6 +118,23 @@ const INVOKE_ARGS: Readonly<
       description: "`Product-ID` header; defaults to `voice:productId`.",
     },
   },
+  getRuns: {
+    spaceToken: { type: { type: "string" }, description: "The space's public token.", required: true },
+  },
+  getTasks: {
+    spaceToken: { type: { type: "string" }, description: "The space's public token.", required: true },
+    runId: { type: { type: "string" }, description: "The run's id.", required: true },
+  },
+  getCallRecords: {
+    callType: { type: { type: "string" }, description: "Only calls of this type, e.g. `inbound`." },
+    callStatus: { type: { type: "string" }, description: "Only calls with this status, e.g. `completed`." },
+  },
+  getAnalytics: {
+    spaceToken: {
+      type: { type: "string" },
+      description: "One space's figures instead of the organization's.",
+    },
+  },
 };
 
 function functionSpec(name: string): FunctionSpec {
@@ -128,8 +145,8 @@ function functionSpec(name: string): FunctionSpec {
   const properties = Object.fromEntries(
     args.map(([key, a]) => [key, { ...a.type, description: a.description }]),
   );
-  // A lookup of one record (getSpace, getAgent) answers that record's fields, not yet typed here.
-  const single = name === "getSpace" || name === "getAgent";
+  // A lookup of one record answers that record's fields, not yet typed here.
+  const single = name === "getSpace" || name === "getAgent" || name === "getAnalytics";
   const items = "The platform's records (see the TypeScript data source of the same name for their fields).";
   return {
     description,

@@ -59,6 +59,12 @@ describe("native provider", () => {
     expect(orgs.outputs.items).toEqual(
       expect.arrayContaining([expect.objectContaining({ domainHandle: emu.orgHandle })]),
     );
+    const calls = await native.invoke!("voice:index:getCallRecords", { callStatus: "completed" });
+    expect(calls.outputs.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ callStatus: "completed" })]),
+    );
+    const analytics = await native.invoke!("voice:index:getAnalytics", {});
+    expect(analytics.outputs).toEqual(expect.objectContaining({ totalTasks: expect.any(Number) }));
     await expect(native.invoke!("voice:index:getNothing", {})).rejects.toThrow(/unknown function/);
   });
 
