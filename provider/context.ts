@@ -31,9 +31,10 @@ export class VoiceContext {
     return this.#ready;
   }
 
-  /** Backoff base for settling a write whose answer was lost (`voice:retryBaseDelayMs`, default 500 ms). */
-  retryBaseDelayMs(): number {
-    return resolveSettings(this.lookup).retryBaseDelayMs ?? 500;
+  /** How writes whose answer was lost are settled: as many attempts as the SDK's (`voice:maxRetries` + 1), the same backoff base. */
+  settlePolicy(): { attempts: number; baseDelayMs: number } {
+    const settings = resolveSettings(this.lookup);
+    return { attempts: (settings.maxRetries ?? 3) + 1, baseDelayMs: settings.retryBaseDelayMs ?? 500 };
   }
 
   /** Slugs of the platform's telephony provider catalogue, fetched once. */

@@ -111,7 +111,7 @@ export const bridgeNumber: dynamic.ResourceProvider = {
           lookup: onBridge,
           differences: () => [],
           takenBefore: () => takenKeys(context).wasTaken(TYPE, phoneNumber),
-          baseDelayMs: context.retryBaseDelayMs(),
+          ...context.settlePolicy(),
         }).catch((err: unknown) => {
           throw explainAlreadyLinked(err, inputs);
         }));
@@ -160,6 +160,7 @@ export const bridgeNumber: dynamic.ResourceProvider = {
       const context = runtimeContext();
       const client = await context.ready();
       const { bridgeSlug, phoneNumber } = props;
+      const policy = context.settlePolicy();
       // Disconnecting is a POST: when its answer is lost, the bridge's detail view says whether it happened.
       for (let attempt = 1; ; attempt++) {
         try {
@@ -169,14 +170,14 @@ export const bridgeNumber: dynamic.ResourceProvider = {
           return;
         } catch (err) {
           if (isGone(err)) return;
-          if (!isAmbiguous(err) || attempt >= 4) throw err;
+          if (!isAmbiguous(err) || attempt >= policy.attempts) throw err;
         }
         const still = outputs(
           props,
           await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()),
         );
         if (!still) return;
-        await pause(attempt, context.retryBaseDelayMs());
+        await pause(attempt, policy.baseDelayMs);
       }
     });
   },

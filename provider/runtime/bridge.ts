@@ -74,7 +74,7 @@ export const bridge: dynamic.ResourceProvider = {
           lookup: () => find(client, inputs.slug),
           differences: (found) => (found.name === inputs.name ? [] : ["name"]),
           takenBefore: () => takenKeys(context).wasTaken("Bridge", inputs.slug),
-          baseDelayMs: context.retryBaseDelayMs(),
+          ...context.settlePolicy(),
         });
       } else if (existing.name === inputs.name) {
         record = existing;

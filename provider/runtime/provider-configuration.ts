@@ -89,7 +89,7 @@ export const providerConfiguration: dynamic.ResourceProvider = {
           lookup: find,
           differences,
           takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.accountSid),
-          baseDelayMs: context.retryBaseDelayMs(),
+          ...context.settlePolicy(),
         });
       } else if (differences(existing).length > 0) {
         throw adoptionRefused(key, differences(existing));

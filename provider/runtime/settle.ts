@@ -33,8 +33,8 @@ export interface SettleSpec<T> {
    * somebody else's, never the answer to our lost request.
    */
   takenBefore: () => boolean;
-  /** Creates sent at most (default 4). */
-  attempts?: number;
+  /** Creates sent at most. */
+  attempts: number;
   /** Backoff base between attempts in ms (capped exponential, full jitter). */
   baseDelayMs: number;
 }
@@ -47,7 +47,7 @@ export interface SettleSpec<T> {
  * keys, so this is the only safe way to retry a POST.
  */
 export async function settleCreate<T>(spec: SettleSpec<T>): Promise<T> {
-  const attempts = spec.attempts ?? 4;
+  const { attempts } = spec;
   let unsure = false;
   for (let attempt = 1; ; attempt++) {
     let failure: unknown;

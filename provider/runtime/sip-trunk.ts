@@ -125,7 +125,7 @@ export const sipTrunk: dynamic.ResourceProvider = {
           lookup: find,
           differences: (found) => liveDifferences(found, inputs),
           takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.name),
-          baseDelayMs: context.retryBaseDelayMs(),
+          ...context.settlePolicy(),
         });
       } else if (inputs.adopt === "overwrite") {
         trunk = await client.trunks.update(existing.id, body(inputs));

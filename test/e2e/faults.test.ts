@@ -87,6 +87,9 @@ describe("under failure, with the real engine", { timeout: OP_TIMEOUT_MS * 2 }, 
     await ctx.emu.admin.seed(inventorySeed(100));
     const spec = estate(100, "voice");
     await ctx.voice.declare(spec);
+    // One request in five fails; under parallel load a request can meet several in a row, so
+    // this run allows more retries than the default 3 (SDK retries and create settling alike).
+    await ctx.voice.stack.setConfig("voice:maxRetries", { value: "8" });
     await ctx.emu.admin.addFault({ kind: "status", status: 503, every: 5, times: 0 });
     await ctx.voice.stack.up(collect);
     const afterUp = await census(ctx.emu, ctx.voice.stack);
@@ -95,6 +98,7 @@ describe("under failure, with the real engine", { timeout: OP_TIMEOUT_MS * 2 }, 
     await ctx.voice.stack.destroy(collect);
     const faulted = (await ctx.emu.admin.requests()).filter((r) => r.status === 503).length;
     await ctx.emu.admin.clearFaults();
+    await ctx.voice.stack.removeConfig("voice:maxRetries");
     expect(faulted).toBeGreaterThan(50);
     expect(await census(ctx.emu, ctx.voice.stack)).toMatchObject({ inState: 0, onPlatform: 0, orphans: [] });
   });

@@ -48,6 +48,7 @@ const spec = (
   lookup: p.lookup,
   differences: (found: string) => (found === "declared" ? [] : ["name"]),
   takenBefore: () => false,
+  attempts: 4,
   baseDelayMs: 1,
   ...over,
 });
