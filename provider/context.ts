@@ -18,6 +18,7 @@ function forgetOnFailure<T>(attempt: Promise<T>, forget: () => void): Promise<T>
 export class VoiceContext {
   #ready: Promise<VoiceClient> | undefined;
   #catalogue: Promise<readonly string[]> | undefined;
+  #settlePolicy: { attempts: number; baseDelayMs: number } | undefined;
   /** Shared reads of bridge details, so parallel links and refreshes of one bridge cost one request. */
   readonly bridgeDetails = new BridgeDetails(() => this.ready());
 
@@ -33,8 +34,12 @@ export class VoiceContext {
 
   /** How writes whose answer was lost are settled: as many attempts as the SDK's (`voice:maxRetries` + 1), the same backoff base. */
   settlePolicy(): { attempts: number; baseDelayMs: number } {
-    const settings = resolveSettings(this.lookup);
-    return { attempts: (settings.maxRetries ?? 3) + 1, baseDelayMs: settings.retryBaseDelayMs ?? 500 };
+    // A context's configuration never changes (a new one makes a new context): resolve it once.
+    this.#settlePolicy ??= (() => {
+      const settings = resolveSettings(this.lookup);
+      return { attempts: (settings.maxRetries ?? 3) + 1, baseDelayMs: settings.retryBaseDelayMs ?? 500 };
+    })();
+    return this.#settlePolicy;
   }
 
   /** Slugs of the platform's telephony provider catalogue, fetched once. */

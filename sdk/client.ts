@@ -1,11 +1,10 @@
 import { inspect } from "node:util";
-import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { SchemeAuth } from "./core/auth";
-import { TransportOptionFields } from "./core/client-options";
+import { TransportOptionFields, type TransportOptions } from "./core/client-options";
 import { refuseOption } from "./core/credentials";
 import { createApiError } from "./core/errors";
-import { type Logger, Transport } from "./core/transport";
+import { Transport } from "./core/transport";
 import { check, HeaderValue } from "./core/validate";
 import { Agents } from "./resources/agents";
 import { AnalyticsResource } from "./resources/analytics";
@@ -22,7 +21,7 @@ import { Tasks } from "./resources/tasks";
 import { Trunks } from "./resources/trunks";
 
 /** Settings of a {@link VoiceClient}. */
-export interface VoiceClientOptions {
+export interface VoiceClientOptions extends TransportOptions {
   /** Platform host, e.g. `https://api.example.com`; `/api/v2/platform` is appended unless present. https except loopback. */
   baseUrl: string;
   /** API token, sent as `Authorization: Token <token>`; never printed or logged. */
@@ -31,27 +30,6 @@ export interface VoiceClientOptions {
   orgHandle?: string | undefined;
   /** Default `Product-ID` (overview). */
   productId?: string | undefined;
-  /** Retries after the first attempt (default 3). */
-  maxRetries?: number | undefined;
-  /** Backoff base (default 500 ms): the n-th retry waits up to base·2ⁿ⁻¹, with full jitter. */
-  retryBaseDelayMs?: number | undefined;
-  /** Backoff cap (default 30 s). */
-  retryMaxDelayMs?: number | undefined;
-  /** Longest `Retry-After` or rate-limit reset honoured in one wait (default 60 s). */
-  maxRetryAfterMs?: number | undefined;
-  /** Per-attempt timeout, sending to last body byte (default 30 s). */
-  timeoutMs?: number | undefined;
-  /**
-   * Requests in flight at once (default 16). The cap is process-wide: every client with the same
-   * origin and cap shares one semaphore and one keep-alive connection pool.
-   */
-  maxConcurrency?: number | undefined;
-  /** Diagnostics sink; receives method, path, status, attempt and timings — never secrets. */
-  logger?: Logger | undefined;
-  /** Prepended to the SDK's `User-Agent`. */
-  userAgent?: string | undefined;
-  /** A custom undici dispatcher (proxy agent, custom connector). The in-flight cap still applies. */
-  dispatcher?: Dispatcher | undefined;
 }
 
 const API_PREFIX = "/api/v2/platform";

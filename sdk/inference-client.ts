@@ -1,38 +1,19 @@
 import { inspect } from "node:util";
-import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { resolveBaseUrl } from "./client";
 import { SchemeAuth } from "./core/auth";
-import { TransportOptionFields } from "./core/client-options";
+import { TransportOptionFields, type TransportOptions } from "./core/client-options";
 import { refuseOption } from "./core/credentials";
-import { type Logger, Transport } from "./core/transport";
+import { Transport } from "./core/transport";
 import { check, HeaderValue } from "./core/validate";
 import { Chat, Completions } from "./resources/chat";
 
-/** Settings of an {@link InferenceClient}. */
-export interface InferenceClientOptions {
+/** Settings of an {@link InferenceClient}; a completion is a POST, retried only when nothing was sent. */
+export interface InferenceClientOptions extends TransportOptions {
   /** Inference host, e.g. `https://inference.example.com`; `/v1` is appended unless present. https except loopback. */
   baseUrl: string;
   /** Endpoint key of a published playbook, sent as `Authorization: Bearer <key>`; never printed or logged. */
   endpointKey: string;
-  /** Retries after the first attempt (default 3; a completion is retried only when nothing was sent). */
-  maxRetries?: number | undefined;
-  /** Backoff base (default 500 ms). */
-  retryBaseDelayMs?: number | undefined;
-  /** Backoff cap (default 30 s). */
-  retryMaxDelayMs?: number | undefined;
-  /** Longest `Retry-After` honoured in one wait (default 60 s). */
-  maxRetryAfterMs?: number | undefined;
-  /** Per-attempt timeout (default 60 s: a playbook may think a while). */
-  timeoutMs?: number | undefined;
-  /** Requests in flight at once (default 16), shared per origin like the platform client's. */
-  maxConcurrency?: number | undefined;
-  /** Diagnostics sink; never given the key, headers or bodies. */
-  logger?: Logger | undefined;
-  /** Prepended to the SDK's `User-Agent`. */
-  userAgent?: string | undefined;
-  /** A custom undici dispatcher. */
-  dispatcher?: Dispatcher | undefined;
 }
 
 const Options = z.object(

@@ -1,12 +1,13 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import { NotFoundError, type VoiceClient } from "../../sdk";
+import { NotFoundError } from "../../sdk";
 import { checkWith } from "../check";
 import { diffWith } from "../diff";
 import { describeFailures } from "../errors";
 import { label, slug } from "../fields";
 import { adoptionRefused, adoptMode } from "./adopt";
 import { runtimeContext } from "./context";
+import { findBridge } from "./natural-key";
 import { checkOwnership, takenKeys } from "./ownership";
 import { settleCreate } from "./settle";
 
@@ -41,15 +42,6 @@ const outputs = (b: BridgeRecord): BridgeOutputs => ({
   createdAt: b.created_at ?? null,
 });
 
-async function find(client: VoiceClient, bridgeSlug: string) {
-  try {
-    return await client.bridges.retrieve(bridgeSlug);
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
-}
-
 /** The dynamic provider of `voice:Bridge`; its id is the slug, the platform's key for a bridge. */
 export const bridge: dynamic.ResourceProvider = {
   async check(olds, news) {
@@ -65,13 +57,13 @@ export const bridge: dynamic.ResourceProvider = {
       const context = runtimeContext();
       const client = await context.ready();
       const key = `bridge "${inputs.slug}"`;
-      const existing = inputs.adopt ? await find(client, inputs.slug) : undefined;
+      const existing = inputs.adopt ? await findBridge(client, inputs.slug) : undefined;
       let record: BridgeRecord;
       if (!existing) {
         record = await settleCreate({
           key,
           create: () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
-          lookup: () => find(client, inputs.slug),
+          lookup: () => findBridge(client, inputs.slug),
           differences: (found) => (found.name === inputs.name ? [] : ["name"]),
           takenBefore: () => takenKeys(context).wasTaken("Bridge", inputs.slug),
           ...context.settlePolicy(),
@@ -89,7 +81,7 @@ export const bridge: dynamic.ResourceProvider = {
 
   async read(id) {
     return describeFailures(TYPE, "read", async () => {
-      const live = await find(await runtimeContext().ready(), id);
+      const live = await findBridge(await runtimeContext().ready(), id);
       if (!live) return {};
       return { id: live.slug, props: outputs(live), inputs: { name: live.name, slug: live.slug } };
     });

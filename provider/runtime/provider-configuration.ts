@@ -7,6 +7,7 @@ import { describeFailures } from "../errors";
 import { isUnknown, label, secretString } from "../fields";
 import { adoptionRefused, adoptMode } from "./adopt";
 import { runtimeContext } from "./context";
+import { findConfiguration } from "./natural-key";
 import { checkOwnership, takenKeys } from "./ownership";
 import { settleCreate } from "./settle";
 
@@ -71,8 +72,7 @@ export const providerConfiguration: dynamic.ResourceProvider = {
       const context = runtimeContext();
       const client = await context.ready();
       const key = `the provider configuration of account "${inputs.accountSid}"`;
-      const find = async () =>
-        (await client.providerConfigurations.list()).data.find((c) => c.account_sid === inputs.accountSid);
+      const find = () => findConfiguration(client, inputs.accountSid);
       const differences = (c: ProviderConfiguration) =>
         c.provider === inputs.provider ? [] : [`provider (live "${c.provider}")`];
       const existing = inputs.adopt ? await find() : undefined;

@@ -7,6 +7,7 @@ import { describeFailures } from "../errors";
 import { ipSet, label, normalizeIp, port, secretString, sipUrl, transport } from "../fields";
 import { adoptionRefused, adoptMode } from "./adopt";
 import { runtimeContext } from "./context";
+import { findTrunk } from "./natural-key";
 import { checkOwnership, takenKeys } from "./ownership";
 import { settleCreate } from "./settle";
 
@@ -111,11 +112,7 @@ export const sipTrunk: dynamic.ResourceProvider = {
       const context = runtimeContext();
       const client = await context.ready();
       const key = `SIP trunk "${inputs.name}"`;
-      // Listings mask the user name: read the one record in full.
-      const find = async () => {
-        const listed = (await client.trunks.list()).data.find((t) => t.name === inputs.name);
-        return listed && (await client.trunks.retrieve(listed.id));
-      };
+      const find = () => findTrunk(client, inputs.name);
       const existing = inputs.adopt ? await find() : undefined;
       let trunk: SipTrunk;
       if (!existing) {

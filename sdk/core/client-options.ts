@@ -3,6 +3,31 @@ import { z } from "zod";
 import type { Logger } from "./transport";
 import { Count, DurationMs, HeaderValue } from "./validate";
 
+/** Settings every client shares: retries, timeouts, concurrency, diagnostics, the dispatcher. */
+export interface TransportOptions {
+  /** Retries after the first attempt (default 3). */
+  maxRetries?: number | undefined;
+  /** Backoff base (default 500 ms): the n-th retry waits up to base·2ⁿ⁻¹, with full jitter. */
+  retryBaseDelayMs?: number | undefined;
+  /** Backoff cap (default 30 s). */
+  retryMaxDelayMs?: number | undefined;
+  /** Longest `Retry-After` or rate-limit reset honoured in one wait (default 60 s). */
+  maxRetryAfterMs?: number | undefined;
+  /** Per-attempt timeout, sending to last body byte (default: 30 s on the platform, 60 s for completions). */
+  timeoutMs?: number | undefined;
+  /**
+   * Requests in flight at once (default 16). The cap is process-wide: every client with the same
+   * origin and cap shares one semaphore and one keep-alive connection pool.
+   */
+  maxConcurrency?: number | undefined;
+  /** Diagnostics sink; receives method, path, status, attempt and timings — never credentials or bodies. */
+  logger?: Logger | undefined;
+  /** Prepended to the SDK's `User-Agent`. */
+  userAgent?: string | undefined;
+  /** A custom undici dispatcher (proxy agent, custom connector). The in-flight cap still applies. */
+  dispatcher?: Dispatcher | undefined;
+}
+
 /** Option rules every client shares: retries, timeouts, concurrency, diagnostics, the dispatcher. */
 export const TransportOptionFields = {
   baseUrl: z.string({ error: "must be a URL string" }),
