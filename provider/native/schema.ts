@@ -37,6 +37,8 @@ export interface PackageSchema {
   readonly provider: ResourceSpec;
   readonly resources: Record<string, ResourceSpec>;
   readonly functions: Record<string, FunctionSpec>;
+  readonly meta: { supportPack: boolean };
+  readonly language: Record<string, Record<string, unknown>>;
 }
 
 type JsonSchema = { type?: string | string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
@@ -187,5 +189,13 @@ export function packageSchema(version: string): PackageSchema {
       (Object.keys(RESOURCES) as ResourceName[]).map((name) => [resourceToken(name), resourceSpec(name)]),
     ),
     functions: Object.fromEntries(INVOKES.map((name) => [invokeToken(name), functionSpec(name)])),
+    // Settings of Pulumi's code generators for the SDKs in sdks/ (a "support pack" gets its own go.mod).
+    meta: { supportPack: true },
+    language: {
+      go: { importBasePath: "pulumi-voice-platform/sdks/go/voice", respectSchemaVersion: true },
+      python: { packageName: "pulumi_voice", respectSchemaVersion: true, pyproject: { enabled: true } },
+      csharp: { rootNamespace: "Pulumi", respectSchemaVersion: true },
+      nodejs: { packageName: "@pulumi-voice-platform/native", respectSchemaVersion: true },
+    },
   };
 }

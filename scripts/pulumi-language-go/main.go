@@ -1,0 +1,185 @@
+// A minimal Go language host for the Pulumi engine, built by scripts/pulumi-engine.
+//
+// Why it exists: Pulumi's own host (module github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3) is not
+// served by the Go module proxy these machines reach, so it cannot be built here. The real host compiles
+// the program with `go build` and runs the binary, which talks to the engine itself through the addresses
+// and settings passed in PULUMI_* variables. This one keeps that contract for programs whose modules
+// resolve from the Go module cache or proxy (no plugin discovery in go.mod: the engine loads providers on
+// demand).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/constant"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/cmdutil"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// Set by the build (-X main.version=...).
+var version = "v0.0.0-dev"
+
+func main() {
+	// The engine passes its own address as the last argument.
+	engineAddress := ""
+	if n := len(os.Args); n > 1 {
+		engineAddress = os.Args[n-1]
+	}
+	host := &goHost{engineAddress: engineAddress}
+	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Init: func(srv *grpc.Server) error {
+			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
+			return nil
+		},
+	})
+	if err != nil {
+		cmdutil.Exit(fmt.Errorf("could not start the language host RPC server: %w", err))
+	}
+	// The engine reads the port from our first line of output.
+	fmt.Printf("%d\n", handle.Port)
+	if err := <-handle.Done; err != nil {
+		cmdutil.Exit(fmt.Errorf("language host RPC stopped serving: %w", err))
+	}
+}
+
+type goHost struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	engineAddress string
+}
+
+func (h *goHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version}, nil
+}
+
+func (h *goHost) GetRequiredPlugins(
+	context.Context, *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	return &pulumirpc.GetRequiredPluginsResponse{}, nil
+}
+
+func (h *goHost) GetRequiredPackages(
+	context.Context, *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+// `go build` fetches what the program's go.mod needs; there is nothing to install beforehand.
+func (h *goHost) InstallDependencies(
+	*pulumirpc.InstallDependenciesRequest, grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
+) error {
+	return nil
+}
+
+func (h *goHost) RuntimeOptionsPrompts(
+	context.Context, *pulumirpc.RuntimeOptionsRequest,
+) (*pulumirpc.RuntimeOptionsResponse, error) {
+	return &pulumirpc.RuntimeOptionsResponse{}, nil
+}
+
+func (h *goHost) GetProgramDependencies(
+	context.Context, *pulumirpc.GetProgramDependenciesRequest,
+) (*pulumirpc.GetProgramDependenciesResponse, error) {
+	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+}
+
+func (h *goHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.Command(goBin, "env", "GOVERSION").Output()
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.AboutResponse{Executable: goBin, Version: strings.TrimSpace(string(out))}, nil
+}
+
+func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	info := req.GetInfo()
+	programDir := info.GetProgramDirectory()
+	if programDir == "" {
+		programDir = req.GetPwd()
+	}
+	// Like Pulumi's host: a prebuilt `binary` from the project's runtime options, else `go build`.
+	program, _ := info.GetOptions().AsMap()["binary"].(string)
+	if program == "" {
+		built, cleanup, err := buildProgram(ctx, programDir)
+		if err != nil {
+			return &pulumirpc.RunResponse{Error: err.Error()}, nil
+		}
+		defer cleanup()
+		program = built
+	} else if !filepath.IsAbs(program) {
+		program = filepath.Join(programDir, program)
+	}
+
+	config, err := json.Marshal(req.GetConfig())
+	if err != nil {
+		return nil, err
+	}
+	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	if err != nil {
+		return nil, err
+	}
+	env := append(os.Environ(),
+		"PULUMI_MONITOR="+req.GetMonitorAddress(),
+		"PULUMI_ENGINE="+h.engineAddress,
+		"PULUMI_ORGANIZATION="+req.GetOrganization(),
+		"PULUMI_PROJECT="+req.GetProject(),
+		"PULUMI_STACK="+req.GetStack(),
+		"PULUMI_ROOT_DIRECTORY="+info.GetRootDirectory(),
+		"PULUMI_CONFIG="+string(config),
+		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
+		fmt.Sprintf("PULUMI_PARALLEL=%d", req.GetParallel()),
+		fmt.Sprintf("PULUMI_DRY_RUN=%t", req.GetDryRun()),
+	)
+
+	cmd := exec.CommandContext(ctx, program, req.GetArgs()...)
+	cmd.Dir = req.GetPwd()
+	cmd.Env = env
+	// The engine shows our stdout/stderr as the program's output.
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	err = cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+		return &pulumirpc.RunResponse{}, nil
+	case errors.As(err, &exitErr) && exitErr.ExitCode() == constant.ExitStatusLoggedError:
+		return &pulumirpc.RunResponse{Bail: true}, nil
+	case errors.As(err, &exitErr):
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("program exited with code %d", exitErr.ExitCode())}, nil
+	default:
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run the program: %v", err)}, nil
+	}
+}
+
+// buildProgram compiles the program's main package into a temporary binary.
+func buildProgram(ctx context.Context, dir string) (string, func(), error) {
+	tmp, err := os.MkdirTemp("", "pulumi-go-program-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { _ = os.RemoveAll(tmp) }
+	binary := filepath.Join(tmp, "program")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", binary, ".")
+	cmd.Dir = dir
+	// Build output is the user's to read when it fails, not the engine's protocol.
+	cmd.Stdout = os.Stderr
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("go build of the program in %s failed: %w", dir, err)
+	}
+	return binary, cleanup, nil
+}
