@@ -1,0 +1,75 @@
+// The generated Python SDK (sdks/python) installs with pip into a virtualenv beside the `pulumi` library,
+// and the example program (examples/python) type-checks against it with pyright in strict mode.
+import { execFile } from "node:child_process";
+import { cp, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir, repoRoot, type TempDir } from "../fixtures/engine";
+
+const run = promisify(execFile);
+/** Installing Debian's packages (first run only) and pip on a loaded machine take minutes. */
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const CHECK_TIMEOUT_MS = 5 * 60_000;
+const pyright = path.join(repoRoot, "node_modules", ".bin", "pyright");
+
+/** Runs pyright on `dir` with the virtualenv's interpreter; resolves to its exit code and output. */
+async function typeCheck(python: string, dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(pyright, ["--pythonpath", python, dir], { maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string };
+    return { code: failed.code ?? -1, output: failed.stdout ?? String(error) };
+  }
+}
+
+describe("the Python SDK", { timeout: CHECK_TIMEOUT_MS }, () => {
+  let scratch: TempDir;
+  let python: string;
+
+  beforeAll(async () => {
+    scratch = await makeTempDir("pulumi-voice-python-");
+    const { stdout } = await run(
+      path.join(repoRoot, "scripts", "python-deps"),
+      [path.join(scratch.path, "venv")],
+      {
+        timeout: SETUP_TIMEOUT_MS,
+      },
+    );
+    python = stdout.trim().split("\n").pop() ?? "";
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => scratch?.remove());
+
+  it("installs into the virtualenv as pulumi_voice at the schema's version", async () => {
+    const { stdout } = await run(python, ["-m", "pip", "show", "pulumi_voice"]);
+    expect(stdout).toMatch(/^Version: 0\.1\.0$/m);
+    // Every module of the installed package compiles.
+    const { stdout: where } = await run(python, [
+      "-c",
+      "import importlib.util; print(importlib.util.find_spec('pulumi_voice').submodule_search_locations[0])",
+    ]);
+    expect(where.trim()).toContain(path.join(scratch.path, "venv"));
+    await run(python, ["-m", "compileall", "-q", where.trim()]);
+  });
+
+  it("type-checks the example program (pyright, strict)", async () => {
+    const result = await typeCheck(python, path.join(repoRoot, "examples", "python"));
+    expect(result.output).toContain("0 errors");
+    expect(result.code).toBe(0);
+  });
+
+  it("and reports a program that misuses it", async () => {
+    const broken = path.join(scratch.path, "broken");
+    await cp(path.join(repoRoot, "examples", "python"), broken, { recursive: true });
+    await writeFile(
+      path.join(broken, "__main__.py"),
+      'import pulumi_voice as voice\n\nbridge = voice.Bridge("support", name="Support", slug=42)\nprint(bridge.slugg)\n',
+    );
+    const result = await typeCheck(python, broken);
+    expect(result.code).not.toBe(0);
+    // The mistyped slug (no overload of the constructor takes an int) and the misspelt output.
+    expect(result.output).toMatch(/__main__\.py:3:\d+ - error: No overloads for "__init__"/);
+    expect(result.output).toMatch(/__main__\.py:4:\d+ - error: Cannot access attribute "slugg"/);
+  });
+});
