@@ -1,6 +1,6 @@
 import type * as provider from "@pulumi/pulumi/provider";
-import { sameValue } from "../diff";
-import { isUnknown } from "../fields";
+import { sameValue } from "../runtime/diff";
+import { isUnknown } from "../runtime/fields";
 import { invoke } from "./invokes";
 import { resourceOf } from "./resources";
 import { markSecrets, plainProps } from "./secrets";

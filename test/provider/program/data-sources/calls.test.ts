@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as voice from "../../../provider";
-import { VoiceClient } from "../../../sdk";
-import { useEmulator } from "../../fixtures/emulator";
-import { voiceConfig } from "../../fixtures/provider";
+import * as voice from "../../../../provider";
+import { VoiceClient } from "../../../../sdk";
+import { useEmulator } from "../../../fixtures/emulator";
+import { voiceConfig } from "../../../fixtures/provider";
 
 // Calls last ten minutes: a test ends them through the admin surface when it wants them ended.
 const emu = useEmulator({ callDurationMs: 600_000 });
@@ -216,7 +216,7 @@ describe("analytics", () => {
 
 describe("the README's example", () => {
   it("exports the calls and how each ended", async () => {
-    const readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8");
+    const readme = readFileSync(join(__dirname, "..", "..", "..", "..", "README.md"), "utf8");
     const shown =
       /```ts\nimport \* as voice from "pulumi-voice-platform";\n\n(export const calls = [\s\S]*?)```/.exec(
         readme,

@@ -1,4 +1,4 @@
-import type { CallDetailRecord, CdrListParams } from "../../sdk";
+import type { CallDetailRecord, CdrListParams } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** A SIP call detail record (calls made by voice agents are tasks, see `getTasks`). */

@@ -2,12 +2,12 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { providerSource } from "../../provider/shim";
-import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { voiceConfig } from "../fixtures/provider";
+import { providerSource } from "../../../provider/program/voice-resource";
+import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { voiceConfig } from "../../fixtures/provider";
 
 const run = promisify(execFile);
-const ROOT = join(__dirname, "..", "..");
+const ROOT = join(__dirname, "..", "..", "..");
 
 // What the engine's dynamic-provider host does with a resource's __provider text, in a fresh process.
 const HOST = `

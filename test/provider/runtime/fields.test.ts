@@ -9,8 +9,8 @@ import {
   sipUrl,
   slug,
   transport,
-} from "../../provider/fields";
-import { canonicalAddress, canonicalIpOrCidr, isSipUrl } from "../../sdk";
+} from "../../../provider/runtime/fields";
+import { canonicalAddress, canonicalIpOrCidr, isSipUrl } from "../../../sdk";
 
 // The input rules the provider's `check` applies (built on the SDK's), value by value.
 

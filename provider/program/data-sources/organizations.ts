@@ -1,4 +1,4 @@
-import type { Organization as PlatformOrganization } from "../../sdk";
+import type { Organization as PlatformOrganization } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** An organization the token may use; `domainHandle` is the `voice:orgHandle` value. */

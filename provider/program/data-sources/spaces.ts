@@ -1,4 +1,4 @@
-import type { Space as PlatformSpace } from "../../sdk";
+import type { Space as PlatformSpace } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** A space (workspace) of the organization. */

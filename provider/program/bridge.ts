@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { VoiceResource } from "./shim";
+import type { BridgeOutputs } from "../resources/bridge";
+import { type OutputProperties, VoiceResource } from "./voice-resource";
 
 /** Inputs of a {@link Bridge}. */
 export interface BridgeArgs {
@@ -11,14 +12,12 @@ export interface BridgeArgs {
   adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
-/** A bridge: a named grouping that connects provider numbers. Its resource id is the slug. */
-export class Bridge extends VoiceResource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly slug: pulumi.Output<string>;
-  /** The platform's numeric id. */
-  declare readonly bridgeId: pulumi.Output<number>;
-  declare readonly createdAt: pulumi.Output<string | null>;
+/** The outputs of a {@link Bridge}, declared once by its outputs schema. */
+export interface Bridge extends OutputProperties<BridgeOutputs> {}
 
+/** A bridge: a named grouping that connects provider numbers. Its resource id is the slug. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class's output properties are the outputs schema's, declared once there.
+export class Bridge extends VoiceResource {
   /** Looks up an existing bridge by slug, e.g. one made in the dashboard. */
   static get(name: string, slug: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Bridge {
     return new Bridge(name, undefined as unknown as BridgeArgs, { ...opts, id: slug });
@@ -26,7 +25,6 @@ export class Bridge extends VoiceResource {
 
   constructor(name: string, args: BridgeArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: BridgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { name: undefined, slug: undefined, bridgeId: undefined, createdAt: undefined };
-    super("Bridge", name, { ...outputs, ...args }, opts);
+    super("Bridge", name, args, opts);
   }
 }

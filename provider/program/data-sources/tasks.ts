@@ -1,4 +1,4 @@
-import type { Task as PlatformTask, PostCallData } from "../../sdk";
+import type { Task as PlatformTask, PostCallData } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** One turn of a call transcript: `agent` or `user`. */

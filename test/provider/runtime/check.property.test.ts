@@ -1,13 +1,13 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkWith } from "../../provider/check";
-import { bridge } from "../../provider/runtime/bridge";
-import { BridgeNumberInputs } from "../../provider/runtime/bridge-number";
-import { providerConfiguration } from "../../provider/runtime/provider-configuration";
-import { sipTrunk } from "../../provider/runtime/sip-trunk";
-import { useEmulator } from "../fixtures/emulator";
-import { configureRuntime } from "../fixtures/provider";
+import { BridgeNumberInputs } from "../../../provider/resources/bridge-number";
+import { bridge } from "../../../provider/runtime/bridge";
+import { checkWith } from "../../../provider/runtime/check";
+import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
+import { sipTrunk } from "../../../provider/runtime/sip-trunk";
+import { useEmulator } from "../../fixtures/emulator";
+import { configureRuntime } from "../../fixtures/provider";
 
 const emu = useEmulator({}, { reset: false });
 beforeAll(async () => {

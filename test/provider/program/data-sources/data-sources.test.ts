@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as voice from "../../../provider";
-import { bridge } from "../../../provider/runtime/bridge";
-import { useEmulator } from "../../fixtures/emulator";
-import { checked, configureRuntime, voiceConfig } from "../../fixtures/provider";
+import * as voice from "../../../../provider";
+import { bridge } from "../../../../provider/runtime/bridge";
+import { useEmulator } from "../../../fixtures/emulator";
+import { checked, configureRuntime, voiceConfig } from "../../../fixtures/provider";
 
 const emu = useEmulator();
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { Agent as PlatformAgent } from "../../sdk";
+import type { Agent as PlatformAgent } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** An agent; `handle` is what tasks are assigned to. */

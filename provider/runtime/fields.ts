@@ -11,7 +11,7 @@ import {
   Slug,
   stripPhoneSeparators,
   Text255,
-} from "../sdk";
+} from "../../sdk";
 
 // The inputs' rules are the SDK's (sdk/core/validate.ts): one set for both. What is added here is
 // the leniency a Pulumi program deserves — surrounding whitespace, any case for `transport`, ports

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../sdk";
+import { NotFoundError } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** Analytics of the organization's voice-agent calls (SIP call records are not counted). */

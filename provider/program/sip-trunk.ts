@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { VoiceResource } from "./shim";
+import type { SipTrunkOutputs } from "../resources/sip-trunk";
+import { type OutputProperties, VoiceResource } from "./voice-resource";
 
 /** Inputs of a {@link SipTrunk}. Every one is updated in place. */
 export interface SipTrunkArgs {
@@ -20,21 +21,12 @@ export interface SipTrunkArgs {
   adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
-/** A SIP trunk of the organization. */
-export class SipTrunk extends VoiceResource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly sipUrl: pulumi.Output<string>;
-  declare readonly transport: pulumi.Output<string>;
-  declare readonly port: pulumi.Output<string>;
-  declare readonly authUsername: pulumi.Output<string | null>;
-  declare readonly authPassword: pulumi.Output<string | undefined>;
-  declare readonly allowedIps: pulumi.Output<string[]>;
-  /** The platform's id (the resource id as a number). */
-  declare readonly trunkId: pulumi.Output<number>;
-  declare readonly active: pulumi.Output<boolean>;
-  declare readonly orgHandle: pulumi.Output<string | null>;
-  declare readonly createdAt: pulumi.Output<string | null>;
+/** The outputs of a {@link SipTrunk}, declared once by its outputs schema. */
+export interface SipTrunk extends OutputProperties<SipTrunkOutputs> {}
 
+/** A SIP trunk of the organization. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class's output properties are the outputs schema's, declared once there.
+export class SipTrunk extends VoiceResource {
   /** Looks up an existing trunk by its platform id. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SipTrunk {
     return new SipTrunk(name, undefined as unknown as SipTrunkArgs, { ...opts, id });
@@ -42,26 +34,8 @@ export class SipTrunk extends VoiceResource {
 
   constructor(name: string, args: SipTrunkArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: SipTrunkArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      name: undefined,
-      sipUrl: undefined,
-      transport: undefined,
-      port: undefined,
-      authUsername: undefined,
-      authPassword: undefined,
-      allowedIps: undefined,
-      trunkId: undefined,
-      active: undefined,
-      orgHandle: undefined,
-      createdAt: undefined,
-    };
     const inputs =
       args?.authPassword === undefined ? args : { ...args, authPassword: pulumi.secret(args.authPassword) };
-    super(
-      "SipTrunk",
-      name,
-      { ...outputs, ...inputs },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }),
-    );
+    super("SipTrunk", name, inputs, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }));
   }
 }

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { VoiceClient } from "../sdk";
-import { type ConfigLookup, configFingerprint } from "./config";
-import { VoiceContext } from "./context";
-import { isExpectedFailure } from "./errors";
+import type { VoiceClient } from "../../sdk";
+import { type ConfigLookup, configFingerprint } from "../config";
+import { VoiceContext } from "../context";
+import { isExpectedFailure } from "../errors";
 
 let current: { fingerprint: string; context: VoiceContext } | undefined;
 

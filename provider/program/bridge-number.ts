@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { BridgeNumberOutputs } from "../resources/bridge-number";
 import { claimNumber } from "./number-claims";
-import { VoiceResource } from "./shim";
+import { type OutputProperties, VoiceResource } from "./voice-resource";
 
 /** Inputs of a {@link BridgeNumber}. Every one is identity: a change disconnects the number, then connects anew. */
 export interface BridgeNumberArgs {
@@ -14,22 +15,15 @@ export interface BridgeNumberArgs {
   adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
+/** The outputs of a {@link BridgeNumber}, declared once by its outputs schema. */
+export interface BridgeNumber extends OutputProperties<BridgeNumberOutputs> {}
+
 /**
  * A provider phone number connected to a bridge. Deleting it disconnects the number; the number
  * itself stays with the organization. Its resource id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class's output properties are the outputs schema's, declared once there.
 export class BridgeNumber extends VoiceResource {
-  declare readonly bridgeSlug: pulumi.Output<string>;
-  declare readonly providerConfigurationId: pulumi.Output<number>;
-  declare readonly phoneNumber: pulumi.Output<string>;
-  /** The platform's id of the number. */
-  declare readonly numberId: pulumi.Output<number>;
-  /** Number state, e.g. `ASSIGNED`. */
-  declare readonly state: pulumi.Output<string | null>;
-  declare readonly active: pulumi.Output<boolean | null>;
-  declare readonly channelsCount: pulumi.Output<number | null>;
-  declare readonly status: pulumi.Output<string | null>;
-
   /** Looks up an existing link by id `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): BridgeNumber {
     return new BridgeNumber(name, undefined as unknown as BridgeNumberArgs, { ...opts, id });
@@ -37,17 +31,7 @@ export class BridgeNumber extends VoiceResource {
 
   constructor(name: string, args: BridgeNumberArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: BridgeNumberArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      bridgeSlug: undefined,
-      providerConfigurationId: undefined,
-      phoneNumber: undefined,
-      numberId: undefined,
-      state: undefined,
-      active: undefined,
-      channelsCount: undefined,
-      status: undefined,
-    };
-    super("BridgeNumber", name, { ...outputs, ...args }, opts);
+    super("BridgeNumber", name, args, opts);
     // One number in two BridgeNumbers fails at preview; a lookup (`get`) declares nothing.
     if (args !== undefined && opts?.id === undefined) claimNumber(this, name, args.phoneNumber);
   }

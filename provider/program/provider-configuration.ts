@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { VoiceResource } from "./shim";
+import type { ProviderConfigurationOutputs } from "../resources/provider-configuration";
+import { type OutputProperties, VoiceResource } from "./voice-resource";
 
 /** Inputs of a {@link ProviderConfiguration}. */
 export interface ProviderConfigurationArgs {
@@ -13,15 +14,12 @@ export interface ProviderConfigurationArgs {
   adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
-/** A telephony provider configuration: the credentials the platform uses to reach a provider account. */
-export class ProviderConfiguration extends VoiceResource {
-  declare readonly provider: pulumi.Output<string>;
-  declare readonly accountSid: pulumi.Output<string>;
-  declare readonly authToken: pulumi.Output<string>;
-  /** The platform's id (the resource id as a number). */
-  declare readonly configurationId: pulumi.Output<number>;
-  declare readonly createdAt: pulumi.Output<string | null>;
+/** The outputs of a {@link ProviderConfiguration}, declared once by its outputs schema. */
+export interface ProviderConfiguration extends OutputProperties<ProviderConfigurationOutputs> {}
 
+/** A telephony provider configuration: the credentials the platform uses to reach a provider account. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class's output properties are the outputs schema's, declared once there.
+export class ProviderConfiguration extends VoiceResource {
   /** Looks up an existing configuration by its platform id, e.g. one made in the dashboard. */
   static get(
     name: string,
@@ -40,18 +38,11 @@ export class ProviderConfiguration extends VoiceResource {
     args: ProviderConfigurationArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    const outputs = {
-      provider: undefined,
-      accountSid: undefined,
-      authToken: undefined,
-      configurationId: undefined,
-      createdAt: undefined,
-    };
     const inputs = args ? { ...args, authToken: pulumi.secret(args.authToken) } : {};
     super(
       "ProviderConfiguration",
       name,
-      { ...outputs, ...inputs },
+      inputs,
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authToken"] }),
     );
   }

@@ -3,10 +3,10 @@
 import { createServer } from "node:net";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import * as voice from "../../provider";
-import { dataSource } from "../../provider/data-source";
-import { useEmulator } from "../fixtures/emulator";
-import { voiceConfig } from "../fixtures/provider";
+import * as voice from "../../../provider";
+import { dataSource } from "../../../provider/program/data-source";
+import { useEmulator } from "../../fixtures/emulator";
+import { voiceConfig } from "../../fixtures/provider";
 
 const emu = useEmulator();
 

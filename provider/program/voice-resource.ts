@@ -1,8 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
+import { RESOURCE_TYPES, type ResourceType } from "../resources/types";
 import { warnIfPlainToken } from "./plain-token-warning";
 
-/** The resource types, each a key of the runtime entry `pulumi-voice-platform/runtime`. */
-export type ResourceType = "ProviderConfiguration" | "Bridge" | "BridgeNumber" | "SipTrunk";
+export type { ResourceType };
+
+/** A resource's outputs as properties of its class: each recorded value as an `Output`. */
+export type OutputProperties<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };
 
 /**
  * The `__provider` text of a type: the module the engine's dynamic-provider host loads
@@ -40,10 +43,19 @@ export abstract class VoiceResource extends pulumi.CustomResource {
   protected constructor(
     type: ResourceType,
     name: string,
-    props: pulumi.Inputs,
+    props: pulumi.Inputs | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
-    super(`pulumi-nodejs:dynamic/voice:${type}`, name, { ...props, __provider: providerSource(type) }, opts);
+    // Every output is registered (unset) so the engine fills it: the names come from the outputs schema.
+    const outputs = Object.fromEntries(
+      Object.keys(RESOURCE_TYPES[type].outputs.shape).map((k) => [k, undefined]),
+    );
+    super(
+      `pulumi-nodejs:dynamic/voice:${type}`,
+      name,
+      { ...outputs, ...props, __provider: providerSource(type) },
+      opts,
+    );
     warnIfPlainToken();
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as program from "../../provider";
+import * as program from "../../../provider";
 
 /** What the program asked the engine for, as the mock monitor saw it. */
 interface Registration {

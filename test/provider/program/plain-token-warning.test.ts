@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-const load = async () => (await import("../../provider/plain-token-warning.js")).warnIfPlainToken;
+const load = async () => (await import("../../../provider/program/plain-token-warning.js")).warnIfPlainToken;
 
 describe("warnIfPlainToken", () => {
   beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { Run as PlatformRun } from "../../sdk";
+import type { Run as PlatformRun } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** A run: the tasks one task creation made; `status` `pending` until every call ended, then `completed`. */
