@@ -4,7 +4,8 @@
 // is not served by the Go module proxy these machines reach, so it cannot be built here. The real host is a
 // thin launcher anyway: the program runs in `node @pulumi/pulumi/cmd/run`, which talks to the engine itself.
 // This one keeps that contract for plain JavaScript and ts-node programs whose packages are already installed
-// (no package-manager integration, no plugin discovery in node_modules: the engine loads providers on demand).
+// (no package-manager integration, no plugin discovery in node_modules: the engine loads providers on demand),
+// and runs Node.js plugins, policy packs among them, the way the real host does (RunPlugin).
 package main
 
 import (
@@ -15,8 +16,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
+	sdk "github.com/pulumi/pulumi/sdk/v3"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/apitype"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/cmdutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -115,17 +119,13 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	if programDir == "" {
 		programDir = req.GetPwd()
 	}
-	runPath, err := findRunScript(programDir)
+	runPath, err := findSDKScript(programDir, "run")
 	if err != nil {
 		return nil, err
 	}
 	options := info.GetOptions().AsMap()
 
-	var args []string
-	if nodeargs, ok := options["nodeargs"].(string); ok {
-		args = append(args, strings.Fields(nodeargs)...)
-	}
-	args = append(args, runPath)
+	args := append(nodeArgs(options), runPath)
 	flag := func(name, value string) {
 		if value != "" {
 			args = append(args, "--"+name, value)
@@ -157,19 +157,11 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	if err != nil {
 		return nil, err
 	}
-	// Like Pulumi's host: TypeScript (ts-node) unless the project says `typescript: false`.
-	typescript := true
-	if v, ok := options["typescript"].(bool); ok {
-		typescript = v
-	}
 	env := append(os.Environ(),
 		"PULUMI_CONFIG="+string(config),
 		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
-		fmt.Sprintf("PULUMI_NODEJS_TYPESCRIPT=%t", typescript),
 	)
-	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
-		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
-	}
+	env = append(env, typescriptEnv(options)...)
 
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = req.GetPwd()
@@ -191,9 +183,132 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	}
 }
 
-// findRunScript resolves @pulumi/pulumi/cmd/run the way Node would from the program directory.
-func findRunScript(dir string) (string, error) {
-	if p := os.Getenv("PULUMI_LANGUAGE_NODEJS_RUN_PATH"); p != "" {
+// nodeArgs are the project's `nodeargs` option: flags for node itself, before the script.
+func nodeArgs(options map[string]any) []string {
+	if nodeargs, ok := options["nodeargs"].(string); ok {
+		return strings.Fields(nodeargs)
+	}
+	return nil
+}
+
+// typescriptEnv: like Pulumi's host, TypeScript (ts-node) unless the project says `typescript: false`.
+func typescriptEnv(options map[string]any) []string {
+	typescript := true
+	if v, ok := options["typescript"].(bool); ok {
+		typescript = v
+	}
+	env := []string{fmt.Sprintf("PULUMI_NODEJS_TYPESCRIPT=%t", typescript)}
+	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	}
+	return env
+}
+
+// RunPlugin runs a plugin written in Node.js: a policy pack (kind "analyzer", through
+// @pulumi/pulumi/cmd/run-policy-pack, since the engine no longer uses a pulumi-analyzer-policy shim for it)
+// or another plugin (cmd/run-plugin). Its output streams back to the engine, which reads the plugin's gRPC
+// port from the first line of stdout.
+func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	ctx := server.Context()
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return fmt.Errorf("could not find node on the $PATH: %w", err)
+	}
+	info := req.GetInfo()
+	dir := info.GetProgramDirectory()
+	options := info.GetOptions().AsMap()
+	policyPack := req.GetKind() == string(apitype.AnalyzerPlugin)
+	script := "run-plugin"
+	if policyPack {
+		script = "run-policy-pack"
+	}
+	runPath, err := findSDKScript(dir, script)
+	if err != nil {
+		return err
+	}
+	args := append(nodeArgs(options), runPath)
+	// run-policy-pack takes `<engine> <pack dir>`, run-plugin `<dir> <engine>`: the engine's args hold its address.
+	if policyPack {
+		args = append(append(args, req.GetArgs()...), dir)
+	} else {
+		args = append(append(args, dir), req.GetArgs()...)
+	}
+	env := append(req.GetEnv(), typescriptEnv(options)...)
+
+	// @pulumi/policy learns the stack (name, organization, config) from the environment, but the engine only
+	// tells it over gRPC (ConfigureStack) once the plugin is up: the SDK's proxy answers that call, and then
+	// starts relaying to the pack, which is started with the environment made from it.
+	var proxy *sdk.PolicyProxy
+	if policyPack {
+		if proxy, stdout, err = sdk.NewPolicyProxy(ctx, stdout); err != nil {
+			return fmt.Errorf("could not start the policy pack proxy: %w", err)
+		}
+		stack, err := proxy.AwaitConfiguration(ctx)
+		if err != nil {
+			return fmt.Errorf("could not get the stack configuration: %w", err)
+		}
+		if stack != nil {
+			env, err = appendStackEnv(env, stack)
+			if err != nil {
+				return err
+			}
+		}
+	}
+
+	cmd := exec.CommandContext(ctx, node, args...)
+	// Policy packs run in their own directory, where their dependencies are installed; other plugins where asked.
+	cmd.Dir = req.GetPwd()
+	if policyPack {
+		cmd.Dir = dir
+	}
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("could not run node: %w", err)
+	}
+	if proxy != nil {
+		err = proxy.Attach(ctx, cmd) // returns when the pack exits
+	} else {
+		err = cmd.Wait()
+	}
+	if exitErr := (*exec.ExitError)(nil); errors.As(err, &exitErr) {
+		return fmt.Errorf("plugin %s exited with code %d", dir, exitErr.ExitCode())
+	} else if err != nil {
+		return err
+	}
+	return closer.Close()
+}
+
+// appendStackEnv adds what @pulumi/pulumi's runtime reads about the stack a policy pack checks.
+func appendStackEnv(env []string, stack *pulumirpc.AnalyzerStackConfigureRequest) ([]string, error) {
+	add := func(key, value string) {
+		if value != "" {
+			env = append(env, key+"="+value)
+		}
+	}
+	add("PULUMI_NODEJS_ORGANIZATION", stack.GetOrganization())
+	add("PULUMI_NODEJS_PROJECT", stack.GetProject())
+	add("PULUMI_NODEJS_STACK", stack.GetStack())
+	add("PULUMI_NODEJS_DRY_RUN", strconv.FormatBool(stack.GetDryRun()))
+	if config := stack.GetConfig(); config != nil {
+		raw, err := json.Marshal(config)
+		if err != nil {
+			return nil, fmt.Errorf("could not encode the stack configuration: %w", err)
+		}
+		add("PULUMI_CONFIG", string(raw))
+	}
+	return env, nil
+}
+
+// findSDKScript resolves @pulumi/pulumi/cmd/<name> the way Node would from dir.
+func findSDKScript(dir, name string) (string, error) {
+	if p := os.Getenv("PULUMI_LANGUAGE_NODEJS_RUN_PATH"); p != "" && name == "run" {
 		return p, nil
 	}
 	abs, err := filepath.Abs(dir)
@@ -201,7 +316,7 @@ func findRunScript(dir string) (string, error) {
 		return "", err
 	}
 	for d := abs; ; d = filepath.Dir(d) {
-		candidate := filepath.Join(d, "node_modules", "@pulumi", "pulumi", "cmd", "run")
+		candidate := filepath.Join(d, "node_modules", "@pulumi", "pulumi", "cmd", name)
 		if _, err := os.Stat(filepath.Join(candidate, "index.js")); err == nil {
 			return candidate, nil
 		}
@@ -209,6 +324,6 @@ func findRunScript(dir string) (string, error) {
 			break
 		}
 	}
-	return "", fmt.Errorf("@pulumi/pulumi is not installed for the program in %s (no node_modules/@pulumi/pulumi "+
+	return "", fmt.Errorf("@pulumi/pulumi is not installed for %s (no node_modules/@pulumi/pulumi "+
 		"in it or a parent directory): run npm install", abs)
 }
