@@ -3,6 +3,7 @@ import { PolicyPack } from "@pulumi/policy";
 import { policies } from "./policies";
 
 new PolicyPack("pulumi-voice-platform", {
-  description: "Guardrails for the voice platform's telephony: TLS trunks, closed allowlists, naming, protection.",
+  description:
+    "Guardrails for the voice platform's telephony: TLS trunks, closed allowlists, naming, protection.",
   policies,
 });

@@ -7,10 +7,18 @@ import type {
 import * as pulumi from "@pulumi/pulumi";
 import { productionStacksSchema } from "./production";
 import { type BridgeSlugConfig, bridgeSlugViolations, DEFAULT_SLUG_PATTERN } from "./rules/bridge-slug";
-import { type OrganizationConfig, organizationViolations, type StackOrganization } from "./rules/expected-organization";
+import {
+  type OrganizationConfig,
+  organizationViolations,
+  type StackOrganization,
+} from "./rules/expected-organization";
 import { numberOnOneBridgeViolations } from "./rules/number-on-one-bridge";
 import { openAllowedIpsViolations } from "./rules/open-allowed-ips";
-import { DEFAULT_PROTECTED_TYPES, type ProtectConfig, protectViolations } from "./rules/protected-in-production";
+import {
+  DEFAULT_PROTECTED_TYPES,
+  type ProtectConfig,
+  protectViolations,
+} from "./rules/protected-in-production";
 import { DEFAULT_TLS_PORT, type TrunkTlsConfig, trunkTlsViolations } from "./rules/trunk-tls";
 import { type VoiceResource, voiceResource } from "./voice-resource";
 
@@ -108,11 +116,15 @@ export const policies: Policies = [
   resourcePolicy<OrganizationConfig>(
     {
       name: "voice-expected-organization",
-      description: "The stack manages the expected platform organization (config orgHandle; unset: not checked).",
+      description:
+        "The stack manages the expected platform organization (config orgHandle; unset: not checked).",
       enforcementLevel: "mandatory",
       configSchema: {
         properties: {
-          orgHandle: { type: "string", description: "The organization's domain_handle this stack must manage." },
+          orgHandle: {
+            type: "string",
+            description: "The organization's domain_handle this stack must manage.",
+          },
         },
       },
     },

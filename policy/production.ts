@@ -16,7 +16,12 @@ export const productionStacksSchema = {
 } as const;
 
 const pattern = (glob: string): RegExp =>
-  new RegExp(`^${glob.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  new RegExp(
+    `^${glob
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 
 /** Whether `stack` is a production stack by `config`. */
 export function isProduction(stack: string, config: ProductionConfig): boolean {

@@ -5,7 +5,15 @@ import type { ResourceType } from "../provider/shim";
 export const UNKNOWN: unique symbol = Symbol("unknown");
 
 /** A property value as the rules see it: plain data, with {@link UNKNOWN} where the engine has none yet. */
-export type Value = string | number | boolean | null | undefined | typeof UNKNOWN | Value[] | { [key: string]: Value };
+export type Value =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | typeof UNKNOWN
+  | Value[]
+  | { [key: string]: Value };
 
 /** One of this package's resources, whichever front door declared it. */
 export interface VoiceResource {
@@ -25,7 +33,8 @@ export type AnalyzedResource = Pick<PolicyResource, "type" | "props" | "urn" | "
 
 // Native: `voice:index:<Type>` (provider/native/resources.ts); dynamic: `pulumi-nodejs:dynamic/voice:<Type>`
 // (provider/shim.ts). Both carry the same input names.
-const TOKEN = /^(?:voice:index:|pulumi-nodejs:dynamic\/voice:)(ProviderConfiguration|Bridge|BridgeNumber|SipTrunk)$/;
+const TOKEN =
+  /^(?:voice:index:|pulumi-nodejs:dynamic\/voice:)(ProviderConfiguration|Bridge|BridgeNumber|SipTrunk)$/;
 const NATIVE_PROVIDER = "pulumi:providers:voice";
 
 /** The resource type a type token names, when it is one of ours. */
@@ -37,14 +46,15 @@ export function voiceType(token: string): ResourceType | undefined {
  * Reads a value out of the policy SDK's props. Reading a value the engine does not know yet throws
  * (the SDK's unknown-checking proxy); plain data never throws on a read, so a throw means unknown.
  */
-function read(container: Record<string | number, unknown>, key: string | number): Value {
+function read(container: object, key: string | number): Value {
   let value: unknown;
   try {
-    value = container[key];
+    value = (container as Record<string | number, unknown>)[key];
   } catch {
     return UNKNOWN;
   }
-  if (Array.isArray(value)) return value.map((_, i) => read(value as unknown[] as Record<number, unknown>, i));
+  // Index by index: `map` would read each item through the proxy too, and throw on the first unknown one.
+  if (Array.isArray(value)) return Array.from({ length: value.length }, (_, i) => read(value, i));
   if (typeof value === "object" && value !== null) return plain(value as Record<string, unknown>);
   return value as Value;
 }
@@ -78,7 +88,8 @@ function nativeProvider(provider: PolicyProviderResource | undefined): Pick<Voic
 }
 
 /** A known string value, else `undefined` (absent, unknown or not a string). */
-export const knownString = (value: Value): string | undefined => (typeof value === "string" ? value : undefined);
+export const knownString = (value: Value): string | undefined =>
+  typeof value === "string" ? value : undefined;
 
 /** How messages name a resource: `SipTrunk 'pbx'`. */
 export const describe = (r: Pick<VoiceResource, "type" | "name">): string => `${r.type} '${r.name}'`;

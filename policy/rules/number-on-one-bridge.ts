@@ -8,13 +8,14 @@ export interface ResourceViolation {
 }
 
 /**
- * A number sits on one bridge at a time, so it is declared by one BridgeNumber only: every later one
- * is reported, naming the number, both resources and their bridges.
+ * A number sits on one bridge at a time, so it is declared by one BridgeNumber only: every other one
+ * is reported, naming the number, both resources and their bridges. The engine hands over resources
+ * in no fixed order, so the first is the one whose URN sorts first: the same report on every run.
  */
 export function numberOnOneBridgeViolations(resources: readonly VoiceResource[]): ResourceViolation[] {
   const first = new Map<string, VoiceResource>();
   const violations: ResourceViolation[] = [];
-  for (const link of resources) {
+  for (const link of [...resources].sort((a, b) => a.urn.localeCompare(b.urn))) {
     const raw = knownString(link.props.phoneNumber);
     if (link.type !== "BridgeNumber" || raw === undefined) continue;
     const number = stripPhoneSeparators(raw);

@@ -6,7 +6,9 @@ export function openAllowedIpsViolations(trunk: VoiceResource): string[] {
   const ips = trunk.props.allowedIps;
   if (trunk.type !== "SipTrunk" || !Array.isArray(ips)) return [];
   return ips
-    .filter((ip): ip is string => typeof ip === "string" && canonicalIpOrCidr(ip.trim())?.endsWith("/0") === true)
+    .filter(
+      (ip): ip is string => typeof ip === "string" && canonicalIpOrCidr(ip.trim())?.endsWith("/0") === true,
+    )
     .map(
       (ip) =>
         `${describe(trunk)}: allowedIps contains "${ip}", which admits every address; ` +

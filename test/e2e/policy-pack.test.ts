@@ -108,7 +108,10 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
       { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
     );
     stacks.push(stack);
-    await stack.setAllConfig({ ...emulatorConfig(emu), authToken: { value: SECRETS.authToken, secret: true } });
+    await stack.setAllConfig({
+      ...emulatorConfig(emu),
+      authToken: { value: SECRETS.authToken, secret: true },
+    });
     return stack;
   }
 
@@ -150,7 +153,8 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
   }, ENGINE_BUILD_TIMEOUT_MS);
 
   afterAll(async () => {
-    for (const stack of stacks) await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
+    for (const stack of stacks)
+      await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
     for (const dir of dirs) await dir.remove();
     await emu?.close();
   }, OP_TIMEOUT_MS);
@@ -160,8 +164,12 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
     const { ok, output } = await preview(dynamicProd, VIOLATING);
     expect(ok).toBe(false);
     expect(output).toMatch(/voice-trunk-tls-in-production[\s\S]*SipTrunk 'pbx': transport is "tcp"/);
-    expect(output).toMatch(/SipTrunk 'pbx': port is 5060; SIP trunks in production stack "prod" use the TLS port 5061/);
-    expect(output).toMatch(/voice-trunk-no-open-allowed-ips[\s\S]*SipTrunk 'pbx': allowedIps contains "0\.0\.0\.0\/0"/);
+    expect(output).toMatch(
+      /SipTrunk 'pbx': port is 5060; SIP trunks in production stack "prod" use the TLS port 5061/,
+    );
+    expect(output).toMatch(
+      /voice-trunk-no-open-allowed-ips[\s\S]*SipTrunk 'pbx': allowedIps contains "0\.0\.0\.0\/0"/,
+    );
     expect(output).toMatch(/voice-protect-in-production[\s\S]*Bridge 'support' is not protected/);
     expect(output).toMatch(/ProviderConfiguration 'carrier' is not protected/);
     expect(output).not.toContain(SECRETS.authToken);
@@ -186,7 +194,9 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
       },
     );
     expect(ok).toBe(true);
-    expect(output).toMatch(/advisory[\s\S]*voice-bridge-slug-naming[\s\S]*Bridge 'support': slug "support" does not follow/);
+    expect(output).toMatch(
+      /advisory[\s\S]*voice-bridge-slug-naming[\s\S]*Bridge 'support': slug "support" does not follow/,
+    );
     expect(output).toMatch(/voice-trunk-tls-in-production[\s\S]*SipTrunk 'pbx': transport is "udp"/);
   });
 
@@ -201,7 +211,9 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
       /voice-number-on-one-bridge[\s\S]*BridgeNumber 'sales-line' declares \+14155550100 on bridge "sales", which BridgeNumber 'main-line' already declares on bridge "support"/,
     );
     expect(output).toMatch(
-      new RegExp(`voice-expected-organization[\\s\\S]*Bridge 'support': the organization is "${emu.orgHandle}"`),
+      new RegExp(
+        `voice-expected-organization[\\s\\S]*Bridge 'support': the organization is "${emu.orgHandle}"`,
+      ),
     );
   });
 
