@@ -5,7 +5,7 @@
 // thin launcher anyway: the program runs in `node @pulumi/pulumi/cmd/run`, which talks to the engine itself.
 // This one keeps that contract for plain JavaScript and ts-node programs whose packages are already installed
 // (no package-manager integration, no plugin discovery in node_modules: the engine loads providers on demand),
-// and runs Node.js plugins, policy packs among them, the way the real host does (RunPlugin).
+// and runs Node.js policy packs the way the real host does (RunPlugin).
 package main
 
 import (
@@ -25,6 +25,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
@@ -204,11 +206,14 @@ func typescriptEnv(options map[string]any) []string {
 	return env
 }
 
-// RunPlugin runs a plugin written in Node.js: a policy pack (kind "analyzer", through
-// @pulumi/pulumi/cmd/run-policy-pack, since the engine no longer uses a pulumi-analyzer-policy shim for it)
-// or another plugin (cmd/run-plugin). Its output streams back to the engine, which reads the plugin's gRPC
-// port from the first line of stdout.
+// RunPlugin runs a policy pack written in Node.js (kind "analyzer") with @pulumi/pulumi/cmd/run-policy-pack,
+// as Pulumi's host does: the engine no longer uses a pulumi-analyzer-policy shim for it. Its output streams
+// back to the engine, which reads the pack's gRPC port from the first line of stdout. Other plugin kinds
+// (providers or tools as Node.js folders) are not needed here.
 func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	if req.GetKind() != string(apitype.AnalyzerPlugin) {
+		return status.Errorf(codes.Unimplemented, "this Node.js host runs policy packs only, not %s plugins", req.GetKind())
+	}
 	ctx := server.Context()
 	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
 	if err != nil {
@@ -223,60 +228,40 @@ func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.L
 	info := req.GetInfo()
 	dir := info.GetProgramDirectory()
 	options := info.GetOptions().AsMap()
-	policyPack := req.GetKind() == string(apitype.AnalyzerPlugin)
-	script := "run-plugin"
-	if policyPack {
-		script = "run-policy-pack"
-	}
-	runPath, err := findSDKScript(dir, script)
+	runPath, err := findSDKScript(dir, "run-policy-pack")
 	if err != nil {
 		return err
 	}
-	args := append(nodeArgs(options), runPath)
-	// run-policy-pack takes `<engine> <pack dir>`, run-plugin `<dir> <engine>`: the engine's args hold its address.
-	if policyPack {
-		args = append(append(args, req.GetArgs()...), dir)
-	} else {
-		args = append(append(args, dir), req.GetArgs()...)
-	}
+	// `run-policy-pack <engine address> <pack dir>`: the engine's args end with its address.
+	args := append(append(append(nodeArgs(options), runPath), req.GetArgs()...), dir)
 	env := append(req.GetEnv(), typescriptEnv(options)...)
 
 	// @pulumi/policy learns the stack (name, organization, config) from the environment, but the engine only
 	// tells it over gRPC (ConfigureStack) once the plugin is up: the SDK's proxy answers that call, and then
 	// starts relaying to the pack, which is started with the environment made from it.
-	var proxy *sdk.PolicyProxy
-	if policyPack {
-		if proxy, stdout, err = sdk.NewPolicyProxy(ctx, stdout); err != nil {
-			return fmt.Errorf("could not start the policy pack proxy: %w", err)
-		}
-		stack, err := proxy.AwaitConfiguration(ctx)
-		if err != nil {
-			return fmt.Errorf("could not get the stack configuration: %w", err)
-		}
-		if stack != nil {
-			env, err = appendStackEnv(env, stack)
-			if err != nil {
-				return err
-			}
+	proxy, stdout, err := sdk.NewPolicyProxy(ctx, stdout)
+	if err != nil {
+		return fmt.Errorf("could not start the policy pack proxy: %w", err)
+	}
+	stack, err := proxy.AwaitConfiguration(ctx)
+	if err != nil {
+		return fmt.Errorf("could not get the stack configuration: %w", err)
+	}
+	if stack != nil {
+		if env, err = appendStackEnv(env, stack); err != nil {
+			return err
 		}
 	}
 
 	cmd := exec.CommandContext(ctx, node, args...)
-	// Policy packs run in their own directory, where their dependencies are installed; other plugins where asked.
-	cmd.Dir = req.GetPwd()
-	if policyPack {
-		cmd.Dir = dir
-	}
+	// In its own folder, as Pulumi's host has always run packs: that is where their dependencies resolve from.
+	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("could not run node: %w", err)
 	}
-	if proxy != nil {
-		err = proxy.Attach(ctx, cmd) // returns when the pack exits
-	} else {
-		err = cmd.Wait()
-	}
+	err = proxy.Attach(ctx, cmd) // returns when the pack exits
 	if exitErr := (*exec.ExitError)(nil); errors.As(err, &exitErr) {
 		return fmt.Errorf("plugin %s exited with code %d", dir, exitErr.ExitCode())
 	} else if err != nil {
