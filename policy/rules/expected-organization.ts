@@ -24,11 +24,12 @@ export function organizationViolations(
   stack: StackOrganization,
 ): string[] {
   const expected = config.orgHandle;
-  if (expected === undefined || resource.provider?.props.orgHandle === UNKNOWN) return [];
-  const fromProvider = knownString(resource.provider?.props.orgHandle ?? undefined);
+  const provider = resource.provider;
+  if (expected === undefined || provider?.props.orgHandle === UNKNOWN) return [];
+  const fromProvider = provider && knownString(provider.props.orgHandle);
   const [orgHandle, source] =
-    fromProvider !== undefined && resource.provider
-      ? [fromProvider, `provider '${resource.provider.name}' orgHandle`]
+    provider && fromProvider !== undefined
+      ? [fromProvider, `provider '${provider.name}' orgHandle`]
       : [stack.orgHandle, stack.source];
   if (orgHandle === expected) return [];
   const found = orgHandle === undefined ? "no organization is set" : `the organization is "${orgHandle}"`;

@@ -161,7 +161,9 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
 
   it("fails a violating program of dynamic resources, naming each rule and resource, and writes nothing", async () => {
     await emu.admin.clearRequests();
-    const { ok, output } = await preview(dynamicProd, VIOLATING);
+    const { ok, output } = await preview(dynamicProd, VIOLATING, {
+      "voice-expected-organization": { orgHandle: "globex" },
+    });
     expect(ok).toBe(false);
     expect(output).toMatch(/voice-trunk-tls-in-production[\s\S]*SipTrunk 'pbx': transport is "tcp"/);
     expect(output).toMatch(
@@ -172,6 +174,12 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
     );
     expect(output).toMatch(/voice-protect-in-production[\s\S]*Bridge 'support' is not protected/);
     expect(output).toMatch(/ProviderConfiguration 'carrier' is not protected/);
+    // The stack's config reaches the pack: the dynamic resources' organization is voice:orgHandle.
+    expect(output).toMatch(
+      new RegExp(
+        `voice-expected-organization[\\s\\S]*Bridge 'support': the organization is "${emu.orgHandle}" \\(stack config voice:orgHandle\\)`,
+      ),
+    );
     expect(output).not.toContain(SECRETS.authToken);
     const writes = (await emu.admin.requests()).filter((r) => r.method !== "GET");
     expect(writes).toEqual([]);
