@@ -16,8 +16,6 @@ import {
 import { DEMO_ACCOUNT } from "../fixtures/platform";
 import { emulatorConfig, OP_TIMEOUT_MS, SECRETS } from "../fixtures/voice-stack";
 
-const POLICY_PACK = path.join(repoRoot, "policy-pack");
-
 const pulumiYaml = (native: boolean) => `name: voice-policy-e2e
 runtime:
   name: nodejs
@@ -115,7 +113,7 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
     return stack;
   }
 
-  /** `pulumi preview --policy-pack policy-pack [--policy-pack-config <config>]` of `resources`. */
+  /** `pulumi preview --policy-pack node_modules/pulumi-voice-platform/policy-pack [--policy-pack-config <config>]` of `resources`. */
   async function preview(
     stack: Stack,
     resources: Declared[],
@@ -128,9 +126,16 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
       await writeFile(file, JSON.stringify(config));
       policyPackConfigs.push(file);
     }
+    // The path the README gives a project that installed the package.
+    const policyPack = path.join(
+      stack.workspace.workDir,
+      "node_modules",
+      "pulumi-voice-platform",
+      "policy-pack",
+    );
     let output = "";
     const ok = await stack
-      .preview({ policyPacks: [POLICY_PACK], policyPackConfigs, onOutput: (l) => (output += l) })
+      .preview({ policyPacks: [policyPack], policyPackConfigs, onOutput: (l) => (output += l) })
       .then(
         () => true,
         (error: Error) => {
