@@ -12,8 +12,15 @@ import { repoRoot } from "../fixtures/engine";
 const run = promisify(execFile);
 
 /** The compiled folders a user's program, the dynamic-provider host and the CLI load. */
-const SHIPPED_FOLDERS = ["dist/cli/", "dist/emulator/", "dist/provider/", "dist/sdk/"];
-const SHIPPED_FILES = ["LICENSE", "README.md", "package.json"];
+const SHIPPED_FOLDERS = ["dist/cli/", "dist/emulator/", "dist/policy/", "dist/provider/", "dist/sdk/"];
+const SHIPPED_FILES = [
+  "LICENSE",
+  "README.md",
+  "package.json",
+  "policy-pack/PulumiPolicy.yaml",
+  "policy-pack/index.js",
+  "policy-pack/package.json",
+];
 
 interface PackEntry {
   path: string;
