@@ -8,7 +8,7 @@ import { buildCli, ROOT } from "./build";
 let CLI: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(() => {
-  CLI = buildCli("index");
+  CLI = buildCli("main");
 }, 120_000);
 afterAll(() => {
   // stop only what this file started, if a failed test left it running
