@@ -17,13 +17,19 @@ interface Command {
   load(): Promise<{ usage: string; run(argv: readonly string[]): Promise<void> }>;
 }
 
-// Later commands (export, report, recover) add one entry each.
 const COMMANDS: Record<string, Command> = {
   emulator: {
     summary: "Run the local platform emulator (a faithful stand-in for the platform API)",
     load: async () => {
       const m = await import("../emulator/cli.js");
       return { usage: m.EMULATOR_USAGE, run: m.runEmulator };
+    },
+  },
+  export: {
+    summary: "Write a Pulumi project that takes over an existing organization (bridges, numbers, trunks)",
+    load: async () => {
+      const m = await import("./export.js");
+      return { usage: m.EXPORT_USAGE, run: m.runExport };
     },
   },
   report: {
