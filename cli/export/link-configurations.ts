@@ -23,7 +23,7 @@ export function resolveLinks(org: Organization): ResolvedLinks {
     if (bridge.numbers.length === 0) continue;
     const candidates: ProviderConfiguration[] =
       bridge.provider === null ? byId : byId.filter((c) => c.provider === bridge.provider);
-    const chosen = candidates[0] ?? (byId.length === 1 ? byId[0] : undefined);
+    const chosen = candidates[0];
     if (chosen === undefined) {
       notes.push(
         `${bridge.numbers.length} link(s) of bridge "${bridge.slug}" left out: no ${bridge.provider ?? ""} configuration to declare them with`,
