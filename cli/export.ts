@@ -7,6 +7,7 @@ import { VoiceContext } from "../provider/context";
 import { type Filter, parseFilter, select } from "./export/filters";
 import { resolveLinks } from "./export/link-configurations";
 import { renderImportFile } from "./export/native-ids";
+import type { Organization } from "./export/organization";
 import { plan } from "./export/plan";
 import { Progress } from "./export/progress";
 import {
@@ -114,9 +115,17 @@ export async function runExport(argv: readonly string[]): Promise<void> {
 
   const progress = new Progress();
   progress.say(`exporting organization ${settings.orgHandle} from ${settings.baseUrl}`);
-  // The exit path for platform failures: the SDK's errors name method, path and status, never the token.
-  const client = await new VoiceContext(lookup).ready();
-  const org = await readOrganization(client, settings.orgHandle, progress);
+  let org: Organization;
+  try {
+    org = await readOrganization(await new VoiceContext(lookup).ready(), settings.orgHandle, progress);
+  } catch (err) {
+    // Not misuse: the platform's answer (the SDK's errors name method, path and status, never the token).
+    process.stderr.write(
+      `pulumi-voice-platform export: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
+    process.exitCode = 1;
+    return;
+  }
   const resolved = resolveLinks(org);
   const selection = select(org, resolved.links, include, exclude);
   const notes = [...resolved.notes, ...selection.notes];
