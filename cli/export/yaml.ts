@@ -6,7 +6,7 @@ import { trunkFields } from "./trunk-fields";
 export type TakeOver = "import" | "adopt";
 
 /** A YAML scalar: JSON's double-quoted strings are YAML's too; `$${` keeps Pulumi YAML from interpolating `${`. */
-const q = (s: string): string => JSON.stringify(s.replaceAll("${", "$${"));
+const q = (s: string): string => JSON.stringify(s.replaceAll("${", () => "$${"));
 
 /** The project's `Pulumi.yaml` for the native provider (`voice:index:*`), program included. */
 export function renderYamlProject(
