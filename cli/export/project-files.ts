@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { ownPackage } from "../own-package";
 import type { Plan } from "./plan";
 import { configSetLines } from "./secrets";
 import type { TakeOver } from "./yaml";
@@ -7,30 +6,10 @@ import type { TakeOver } from "./yaml";
 /** The program's language: TypeScript on the dynamic resources, or YAML on the native provider. */
 export type Language = "typescript" | "yaml";
 
-interface OwnPackage {
-  name: string;
-  version: string;
-  dependencies: Record<string, string>;
-  devDependencies: Record<string, string>;
-}
-
-/** This package's package.json, found upward from this file (in a checkout and when installed). */
-export function ownPackage(): OwnPackage {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Partial<OwnPackage>;
-      if (pkg.name === "pulumi-voice-platform" && pkg.version)
-        return { dependencies: {}, devDependencies: {}, ...pkg } as OwnPackage;
-    } catch {
-      // no package.json here: keep going up
-    }
-    if (dirname(dir) === dir) throw new Error("cannot find the package.json of pulumi-voice-platform");
-  }
-}
-
 /** The project's `package.json`: this package (or `packageSpec`) and the versions it is built and tested with. */
 export function renderPackageJson(project: string, packageSpec: string | undefined): string {
   const own = ownPackage();
+  if (own === undefined) throw new Error("cannot find the package.json of pulumi-voice-platform");
   const range = (name: string) => own.dependencies[name] ?? own.devDependencies[name] ?? "*";
   return `${JSON.stringify(
     {
