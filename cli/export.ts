@@ -37,8 +37,8 @@ organization, and a README of the steps. The token comes from VOICE_TOKEN only a
   --out <dir>             where to write the project (empty or new, unless --force)
   --base-url <url>        the platform (default VOICE_BASE_URL)
   --org-handle <handle>   the organization (default VOICE_ORG_HANDLE)
-  --language <lang>       typescript (default: dynamic resources, adopt: true) or yaml (native
-                          provider voice:index:*, taken over by import)
+  --language <lang>       typescript (default: the dynamic resources) or yaml (the native
+                          provider, voice:index:*); an import.json for \`pulumi import --file\` too
   --include <filter>      keep only matching records (repeatable; any match keeps)
   --exclude <filter>      drop matching records (repeatable; applied after --include)
                           a filter is <kind>, <kind>:<glob> or <glob>; kinds: configuration,
@@ -49,7 +49,8 @@ organization, and a README of the steps. The token comes from VOICE_TOKEN only a
   --project <name>        the project name (default: <org-handle>-telephony)
   --package-spec <spec>   how package.json names this package (default ^<this version>)
   --plugin-path <dir>     yaml: the folder holding pulumi-resource-voice (Pulumi.yaml plugins)
-  --take-over <how>       yaml: import (default) or adopt
+  --take-over <how>       yaml: adopt (default: adopt: true, nothing written) or import (the
+                          import option; the engine then writes each auth token and SIP password)
   --concurrency <n>       reads in flight at once (default 16); the platform's rate limit paces them
   --force                 write into a non-empty --out
 
@@ -89,7 +90,7 @@ export async function runExport(argv: readonly string[]): Promise<void> {
   const language = (values.language ?? "typescript") as Language;
   if (language !== "typescript" && language !== "yaml")
     throw new Error(`--language must be typescript or yaml, not '${values.language}'`);
-  const takeOver = (values["take-over"] ?? "import") as TakeOver;
+  const takeOver = (values["take-over"] ?? "adopt") as TakeOver;
   if (takeOver !== "import" && takeOver !== "adopt")
     throw new Error(`--take-over must be import or adopt, not '${values["take-over"]}'`);
   if (language === "typescript" && values["take-over"] === "import")

@@ -2,7 +2,11 @@ import { importTargets, linkKey, NATIVE_TYPE } from "./native-ids";
 import type { Plan } from "./plan";
 import { trunkFields } from "./trunk-fields";
 
-/** How a YAML program takes resources over: the `import` option, or the provider's `adopt: true`. */
+/**
+ * How a YAML program takes resources over: the provider's `adopt: true` (writes nothing), or the
+ * `import` option. An import reads no write-only value, so the engine then writes each declared auth
+ * token and SIP password once, right after importing (ignoring them instead fails the provider's check).
+ */
 export type TakeOver = "import" | "adopt";
 
 /** A YAML scalar: JSON's double-quoted strings are YAML's too; `$${` keeps Pulumi YAML from interpolating `${`. */

@@ -112,8 +112,25 @@ describe("pulumi-voice-platform export", () => {
     expect(program).toContain('"+14155550100"');
   });
 
-  it("--language yaml writes the native program with import ids and an import file", async () => {
-    const r = await cli([...at("yaml"), "--language", "yaml", "--plugin-path", "/opt/voice/bin"]);
+  it("--language yaml writes the native program taking over by adopt, and an import file", async () => {
+    const r = await cli([...at("yaml-adopt"), "--language", "yaml"]);
+    expect(r.status).toBe(0);
+    const project = await readFile(path.join(dir, "yaml-adopt", "Pulumi.yaml"), "utf8");
+    expect(project.match(/ {6}adopt: true/g)).toHaveLength(6);
+    expect(project).not.toContain("import:");
+    expect(await readdir(path.join(dir, "yaml-adopt"))).toContain("import.json");
+  });
+
+  it("--language yaml --take-over import writes the import option with each resource's id", async () => {
+    const r = await cli([
+      ...at("yaml"),
+      "--language",
+      "yaml",
+      "--take-over",
+      "import",
+      "--plugin-path",
+      "/opt/voice/bin",
+    ]);
     expect(r.status).toBe(0);
     const project = await readFile(path.join(dir, "yaml", "Pulumi.yaml"), "utf8");
     expect(project).toContain("runtime: yaml");
