@@ -137,6 +137,7 @@ describe("pulumi-voice-platform export", () => {
     expect(project).toContain('      path: "/opt/voice/bin"');
     expect(project).toContain('    type: voice:index:Bridge\n    name: "support-us"');
     expect(project).toContain('      import: "support-us"');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
     expect(project).toContain("      bridgeSlug: ${supportUs.slug}");
     const imports = JSON.parse(await readFile(path.join(dir, "yaml", "import.json"), "utf8"));
     expect(imports.resources).toContainEqual({

@@ -210,6 +210,7 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
       ],
       bridges: [
         { name: "Support line", slug: "support-line" },
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
         { name: 'Sales "EMEA" ${region}', slug: "sales-emea" },
         { name: "Spare", slug: "spare" },
       ],

@@ -4,6 +4,7 @@ import type { Organization } from "../../../cli/export/organization";
 
 const text = (max: number) =>
   fc
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
     .string({ unit: fc.constantFrom(..."aZ9 -_'\"`${}\\/é漢\n\t.:*?"), minLength: 1, maxLength: max })
     .filter((s) => s.trim() !== "");
 const slug = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,14}[a-z0-9])?$/);

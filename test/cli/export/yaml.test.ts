@@ -9,6 +9,7 @@ import { renderYamlProject } from "../../../cli/export/yaml";
 const org: Organization = {
   orgHandle: "acme",
   configurations: [{ id: 4, provider: "twilio", account_sid: "AC1" }],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
   bridges: [{ slug: "support", name: 'Support "${x}"', provider: "twilio", numbers: ["+14155550100"] }],
   trunks: [
     {
