@@ -162,6 +162,12 @@ export async function runExport(argv: readonly string[]): Promise<void> {
     });
     files["import.json"] = renderImportFile(p);
   }
+  // A stack config file already there holds the user's encrypted secrets: --force never overwrites it.
+  const stackFile = `Pulumi.${stack}.yaml`;
+  if (existing.includes(stackFile)) {
+    delete files[stackFile];
+    notes.push(`${stackFile} exists and was kept: check its voice:baseUrl and voice:orgHandle`);
+  }
   await mkdir(out, { recursive: true });
   await Promise.all(Object.entries(files).map(([name, text]) => writeFile(path.join(out, name), text)));
 

@@ -93,6 +93,15 @@ describe("pulumi-voice-platform export", () => {
     expect(requests.every((q) => q.method === "GET")).toBe(true);
   });
 
+  it("--force rewrites the project but keeps an existing stack config file (it holds the user's secrets)", async () => {
+    const stackFile = path.join(dir, "ts", "Pulumi.acme.yaml");
+    await writeFile(stackFile, "config:\n  acme-telephony:twilioAuthToken:\n    secure: v1:abc\n");
+    const r = await cli([...at("ts"), "--force"]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain("note: Pulumi.acme.yaml exists and was kept");
+    expect(await readFile(stackFile, "utf8")).toContain("secure: v1:abc");
+  });
+
   it("--include/--exclude combine; a link to an excluded bridge is left out and the export says so", async () => {
     const r = await cli([
       ...at("filtered"),
