@@ -4,9 +4,8 @@
 // (the emulator must listen within 2 s of an installed package's start).
 // Before anything else: on an old Node, one line naming the found and needed version.
 import "../provider/node-version";
-import { readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
-import { dirname, join } from "node:path";
+import { ownPackage } from "./own-package";
 
 /** The name the package's `bin` installs. */
 export const PROGRAM = "pulumi-voice-platform";
@@ -17,13 +16,19 @@ interface Command {
   load(): Promise<{ usage: string; run(argv: readonly string[]): Promise<void> }>;
 }
 
-// Later commands (export, report, recover) add one entry each.
 const COMMANDS: Record<string, Command> = {
   emulator: {
     summary: "Run the local platform emulator (a faithful stand-in for the platform API)",
     load: async () => {
       const m = await import("../emulator/cli.js");
       return { usage: m.EMULATOR_USAGE, run: m.runEmulator };
+    },
+  },
+  export: {
+    summary: "Write a Pulumi project that takes over an existing organization (bridges, numbers, trunks)",
+    load: async () => {
+      const m = await import("./export.js");
+      return { usage: m.EXPORT_USAGE, run: m.runExport };
     },
   },
   report: {
@@ -57,22 +62,6 @@ export function usage(): string {
   ].join("\n");
 }
 
-/** This package's version, read from its package.json (found upward from this file). */
-function version(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === PROGRAM && pkg.version !== undefined) return pkg.version;
-    } catch {
-      // no package.json here: keep going up
-    }
-    if (dirname(dir) === dir) return "unknown";
-  }
-}
-
 function misuse(message: string): void {
   process.stderr.write(`${PROGRAM}: ${message}\n\n${usage()}\n`);
   process.exitCode = 2;
@@ -87,7 +76,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (first === "-v" || first === "--version") {
-    process.stdout.write(`${version()}\n`);
+    process.stdout.write(`${ownPackage()?.version ?? "unknown"}\n`);
     return;
   }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;

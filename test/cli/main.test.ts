@@ -8,7 +8,7 @@ import { buildCli, ROOT } from "./build";
 let CLI: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(() => {
-  CLI = buildCli("index");
+  CLI = buildCli("main");
 }, 120_000);
 afterAll(() => {
   // stop only what this file started, if a failed test left it running
@@ -26,6 +26,7 @@ describe("pulumi-voice-platform", () => {
       expect(stderr).toBe("");
       expect(stdout).toMatch(/^Usage: pulumi-voice-platform <command> \[options\]\n/);
       expect(stdout).toMatch(/\n {2}emulator {2}Run the local platform emulator/);
+      expect(stdout).toMatch(/\n {2}export +Write a Pulumi project that takes over an existing organization/);
     }
   });
 
