@@ -10,10 +10,11 @@
  *   `acceptSecrets: false` (the library fixes it to true), as the dynamic-provider host does: the
  *   engine then sends plain values and re-marks outputs whose inputs were secret.
  * - `read`: the library calls `getProperties().toJavaScript()`, which throws on an import (sent
- *   with no properties). Here absent properties and inputs are `{}`.
- * - `diff`: the library's `DiffResult` has no detailed diff. Here the provider's `detailedDiff`
- *   (property → update/replace) becomes the response's detailed diff, so previews name properties
- *   and replace reasons.
+ *   with no properties), and drops the recorded inputs. Here absent properties and inputs are `{}`,
+ *   and the inputs reach the provider.
+ * - `diff`: the library's `DiffResult` has no detailed diff, and it drops the old inputs. Here the
+ *   provider's `detailedDiff` (property → update/replace) becomes the response's detailed diff, so
+ *   previews name properties and replace reasons, and the old inputs reach the provider.
  */
 import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
@@ -71,7 +72,12 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
   const read: Unary<provproto.ReadRequest, provproto.ReadResponse> = (call, callback) => {
     const req = call.request;
     provider
-      .read(req.getId(), req.getUrn(), req.getProperties()?.toJavaScript() ?? {})
+      .read(
+        req.getId(),
+        req.getUrn(),
+        req.getProperties()?.toJavaScript() ?? {},
+        req.getInputs()?.toJavaScript() ?? {},
+      )
       .then((result) => {
         const resp = new provproto.ReadResponse();
         resp.setId(result.id ?? "");
@@ -92,6 +98,7 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
         req.getUrn(),
         req.getOlds()?.toJavaScript() ?? {},
         req.getNews()?.toJavaScript() ?? {},
+        req.getOldInputs()?.toJavaScript() ?? {},
       )
       .then((result) => {
         const resp = new provproto.DiffResponse();
