@@ -20,11 +20,11 @@
  *   provider's `detailedDiff` (property → update/replace) becomes the response's detailed diff, so
  *   previews name properties and replace reasons, and the old inputs reach the provider.
  */
-import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { grpc } from "./grpc";
 import type { NativeProvider } from "./provider";
 import { checkProviderConfig, diffProviderConfig } from "./provider-config";
 import { unwrapSecrets } from "./secrets";
@@ -33,9 +33,6 @@ import { unwrapSecrets } from "./secrets";
 export type ConfigureHook = (lookup: (key: string) => string | undefined) => void;
 
 type Unary<Req, Resp> = grpcTypes.handleUnaryCall<Req, Resp>;
-
-/** The gRPC module `@pulumi/pulumi` itself loads (the one whose `Server` `provider.main` builds). */
-const grpc: typeof grpcTypes = createRequire(require.resolve("@pulumi/pulumi"))("@grpc/grpc-js");
 
 const failure = (err: unknown): grpcTypes.ServiceError =>
   Object.assign(new Error(err instanceof Error ? err.message : String(err)), {
