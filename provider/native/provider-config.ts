@@ -49,9 +49,13 @@ export function checkProviderConfig(news: Props): { inputs: Props; failures: Con
   return { inputs, failures };
 }
 
-/** The inputs that changed, and which of them replace the provider (and so its resources). */
+/**
+ * The inputs that changed, and which of them replace the provider (and so its resources). Only a
+ * known old value replaces: the engine also asks when a resource moves to this provider from another
+ * package's (the dynamic provider, on a migration with aliases), whose inputs hold none of ours.
+ */
 export function diffProviderConfig(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
   const [before, after] = [present(olds), present(news)];
   const changed = NAMES.filter((name) => before[name] !== after[name]);
-  return { changed, replaces: changed.filter((name) => REPLACES.includes(name)) };
+  return { changed, replaces: changed.filter((name) => REPLACES.includes(name) && name in before) };
 }
