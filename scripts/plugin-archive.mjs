@@ -36,6 +36,22 @@ const oneGrpc = {
   },
 };
 
+/**
+ * TypeScript (10 MB, over half the bundle) is loaded by @pulumi/pulumi's closure serializer, which
+ * only a program uses, never this provider: it is left out and fails loudly if ever reached.
+ */
+const noTypescript = {
+  name: "no-typescript",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^typescript$/ }, () => ({ path: "typescript", namespace: "no-typescript" }));
+    esbuild.onLoad({ filter: /.*/, namespace: "no-typescript" }, () => ({
+      contents:
+        'module.exports = new Proxy({}, { get(_, key) { throw new Error("TypeScript is not in the voice plugin (" + String(key) + ")"); } });',
+      loader: "js",
+    }));
+  },
+};
+
 const staging = mkdtempSync(join(tmpdir(), "pulumi-resource-voice-"));
 try {
   await build({
@@ -49,7 +65,7 @@ try {
     target: "node22",
     format: "cjs",
     outfile: join(staging, "provider.js"),
-    plugins: [oneGrpc],
+    plugins: [oneGrpc, noTypescript],
     logLevel: "warning",
   });
   writeFileSync(

@@ -24,6 +24,9 @@ runtime:
 const PROGRAM = `const pulumi = require("@pulumi/pulumi");
 const bridge = new pulumi.CustomResource("voice:index:Bridge", "support", { name: "Support", slug: "support", bridgeId: undefined });
 exports.bridgeId = bridge.bridgeId;
+exports.organizations = pulumi.runtime
+  .invoke("voice:index:getOrganizations", {})
+  .then((r) => r.items.map((o) => o.domainHandle));
 `;
 
 describe("the plugin archive, installed with `pulumi plugin install`", { timeout: OP_TIMEOUT_MS }, () => {
@@ -68,11 +71,12 @@ describe("the plugin archive, installed with `pulumi plugin install`", { timeout
     expect(stdout).toMatch(new RegExp(`voice\\s+resource\\s+${version.replaceAll(".", "\\.")}`));
   });
 
-  it("a program with no plugins.path uses the installed plugin: up, then destroy", async () => {
+  it("a program with no plugins.path uses the installed plugin: up (and an invoke), then destroy", async () => {
     const up = await native.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     const [bridge] = (await emu.admin.state()).bridges;
     expect(up.outputs.bridgeId?.value).toBe(bridge?.id);
+    expect(up.outputs.organizations?.value).toContain(emu.orgHandle);
     await native.stack.destroy();
     expect((await emu.admin.state()).bridges).toEqual([]);
   });
