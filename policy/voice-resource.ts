@@ -1,5 +1,5 @@
 import type { PolicyProviderResource, PolicyResource } from "@pulumi/policy";
-import type { ResourceType } from "../provider/shim";
+import type { ResourceType } from "../provider/resources/types";
 
 /** A value the engine does not know yet (at preview: another resource's output not yet computed). */
 export const UNKNOWN: unique symbol = Symbol("unknown");
@@ -32,7 +32,7 @@ export interface VoiceResource {
 export type AnalyzedResource = Pick<PolicyResource, "type" | "props" | "urn" | "name" | "opts" | "provider">;
 
 // Native: `voice:index:<Type>` (provider/native/resources.ts); dynamic: `pulumi-nodejs:dynamic/voice:<Type>`
-// (provider/shim.ts). Both carry the same input names.
+// (provider/program/voice-resource.ts). Both carry the same input names.
 const TOKEN =
   /^(?:voice:index:|pulumi-nodejs:dynamic\/voice:)(ProviderConfiguration|Bridge|BridgeNumber|SipTrunk)$/;
 const NATIVE_PROVIDER = "pulumi:providers:voice";

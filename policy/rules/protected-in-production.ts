@@ -1,4 +1,4 @@
-import type { ResourceType } from "../../provider/shim";
+import type { ResourceType } from "../../provider/resources/types";
 import { isProduction, type ProductionConfig } from "../production";
 import { describe, type VoiceResource } from "../voice-resource";
 
