@@ -1,22 +1,24 @@
 // Peak resident memory of the engine's Node processes, read from outside: every `intervalMs` the
 // watcher walks /proc for descendants of this process, classifies the Node ones by their command
 // line (the language host runs `node …/@pulumi/pulumi/cmd/run …`, the dynamic-provider host
-// `node …/@pulumi/pulumi/cmd/dynamic-provider …`) and keeps the largest `VmHWM` (the kernel's
+// `node …/@pulumi/pulumi/cmd/dynamic-provider …`, the native provider plugin
+// `node …/dist/provider/native/main.js …`, the engine itself is the `pulumi` binary) and keeps the largest `VmHWM` (the kernel's
 // high-water mark of resident memory, so growth between two polls is not missed) each one reported.
 import { readdirSync, readFileSync } from "node:fs";
 
-export type Role = "program" | "provider";
+export type Role = "program" | "provider" | "engine";
 
 /** Largest VmHWM seen per role, in MB, and how many processes of each role were seen. */
 export interface PeakRss {
   programMb: number | null;
   providerMb: number | null;
-  processes: { program: number; provider: number };
+  engineMb: number | null;
+  processes: { program: number; provider: number; engine: number };
   method: string;
 }
 
 export const RSS_METHOD =
-  "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run) and the dynamic-provider host (node …/cmd/dynamic-provider), polled every 100 ms";
+  "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run), the provider process (the dynamic-provider host node …/cmd/dynamic-provider, or the native plugin node …/provider/native/main.js) and the engine (pulumi), polled every 100 ms";
 
 function read(path: string): string | undefined {
   try {
@@ -26,9 +28,13 @@ function read(path: string): string | undefined {
   }
 }
 
+const NATIVE_PLUGIN = /[/\\]provider[/\\]native[/\\]main\.js/;
+
 function roleOf(cmdline: string): Role | undefined {
-  if (!/\bnode\b/.test(cmdline.split("\0")[0] ?? "")) return undefined;
-  if (cmdline.includes("dynamic-provider")) return "provider";
+  const command = cmdline.split("\0")[0] ?? "";
+  if (/(^|[/\\])pulumi$/.test(command)) return "engine";
+  if (!/\bnode\b/.test(command)) return undefined;
+  if (cmdline.includes("dynamic-provider") || NATIVE_PLUGIN.test(cmdline)) return "provider";
   if (/@pulumi[/\\]pulumi[/\\]cmd[/\\]run/.test(cmdline)) return "program";
   return undefined;
 }
@@ -79,7 +85,8 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
       return {
         programMb: max("program"),
         providerMb: max("provider"),
-        processes: { program: count("program"), provider: count("provider") },
+        engineMb: max("engine"),
+        processes: { program: count("program"), provider: count("provider"), engine: count("engine") },
         method: RSS_METHOD,
       };
     },
