@@ -14,8 +14,16 @@ export interface PeakRss {
   providerMb: number | null;
   engineMb: number | null;
   processes: { program: number; provider: number; engine: number };
+  /** CPU seconds (user + system) each role's processes used, as last seen (see CPU_METHOD). */
+  cpuS: Record<Role, number>;
   method: string;
 }
+
+export const CPU_METHOD =
+  "utime + stime from /proc/<pid>/stat of the same processes (USER_HZ = 100), last value seen per process, summed per role; what a process spends after the last poll before it exits (< 100 ms) is not counted";
+
+/** Linux reports /proc times in USER_HZ, 100 per second on every architecture Node supports. */
+const USER_HZ = 100;
 
 export const RSS_METHOD =
   "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run), the provider process (the dynamic-provider host node …/cmd/dynamic-provider, or the native plugin node …/provider/native/main.js) and the engine (pulumi), polled every 100 ms";
@@ -41,7 +49,7 @@ function roleOf(cmdline: string): Role | undefined {
 
 /** Starts polling; `stop()` answers the peaks. Linux only (elsewhere the peaks are null). */
 export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
-  const peaks = new Map<number, { role: Role; kb: number }>();
+  const peaks = new Map<number, { role: Role; kb: number; ticks: number }>();
   const poll = () => {
     let pids: number[];
     try {
@@ -52,11 +60,14 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
       return;
     }
     const parent = new Map<number, number>();
+    const ticks = new Map<number, number>();
     for (const pid of pids) {
       const stat = read(`/proc/${pid}/stat`);
-      // Fields after the command (which may contain spaces) start after the last ")".
-      const ppid = stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) : Number.NaN;
+      // Fields after the command (which may contain spaces) start after the last ")": state, ppid, … utime (12th), stime.
+      const fields = stat ? stat.slice(stat.lastIndexOf(")") + 2).split(" ") : [];
+      const ppid = Number(fields[1]);
       if (!Number.isNaN(ppid)) parent.set(pid, ppid);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     }
     const descends = (pid: number): boolean => {
       for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
@@ -69,7 +80,12 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
       const role = known?.role ?? roleOf(read(`/proc/${pid}/cmdline`) ?? "");
       if (!role) continue;
       const hwm = /VmHWM:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? "")?.[1];
-      if (hwm !== undefined) peaks.set(pid, { role, kb: Math.max(known?.kb ?? 0, Number(hwm)) });
+      if (hwm !== undefined)
+        peaks.set(pid, {
+          role,
+          kb: Math.max(known?.kb ?? 0, Number(hwm)),
+          ticks: Math.max(known?.ticks ?? 0, ticks.get(pid) || 0),
+        });
     }
   };
   poll();
@@ -82,11 +98,17 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
         return kbs.length === 0 ? null : Math.round((Math.max(...kbs) / 1024) * 10) / 10;
       };
       const count = (role: Role) => [...peaks.values()].filter((p) => p.role === role).length;
+      const cpu = (role: Role) =>
+        Math.round(
+          [...peaks.values()].filter((p) => p.role === role).reduce((sum, p) => sum + p.ticks, 0) /
+            (USER_HZ / 10),
+        ) / 10;
       return {
         programMb: max("program"),
         providerMb: max("provider"),
         engineMb: max("engine"),
         processes: { program: count("program"), provider: count("provider"), engine: count("engine") },
+        cpuS: { program: cpu("program"), provider: cpu("provider"), engine: cpu("engine") },
         method: RSS_METHOD,
       };
     },
