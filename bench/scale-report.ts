@@ -127,6 +127,29 @@ function memoryRows(ps: ProviderScalePoint[], tally: Tally): string[][] {
   });
 }
 
+const cpuOf = (m: OpMeasure | undefined, roles: ("program" | "provider" | "engine")[]) =>
+  m?.rss?.cpuS === undefined ? undefined : roles.reduce((sum, role) => sum + m.rss!.cpuS[role], 0);
+
+/** CPU seconds per operation: the provider process alone, and engine + program + provider. */
+function cpuRows(ps: ProviderScalePoint[], tally: Tally): string[][] {
+  const rows: string[][] = [];
+  const cell = (v: number | undefined) => (v === undefined ? "n/a" : `${v.toFixed(1)} s`);
+  for (const p of ps)
+    for (const op of OPS) {
+      const runs = (["noop", "voice", "native"] as const).map((s) => p.sides[s]?.[op]);
+      const prov = runs.map((m) => cpuOf(m, ["provider"]));
+      const all = runs.map((m) => cpuOf(m, ["provider", "program", "engine"]));
+      let target = "—";
+      if (prov[1] !== undefined && prov[2] !== undefined) {
+        const ok = prov[2] <= prov[1];
+        (ok ? tally.met : tally.missed).push(`${op} CPU N = ${int(p.n)}`);
+        target = `${ratio(prov[2], prov[1])} ${verdict(ok)}`;
+      }
+      rows.push([int(p.n), `\`${op}\``, ...prov.map(cell), target, all.map(cell).join(" · ")]);
+    }
+  return rows;
+}
+
 /** Checkpoints on against skipped, per N, side and operation, where both ran. */
 function checkpointRows(r: ScaleBenchResults): string[][] {
   const rows: string[][] = [];
@@ -180,6 +203,8 @@ export function renderScaleReport(r: ScaleBenchResults): string {
   const times = timeRows(ck, tally);
   const state = stateRows(ck, tally);
   const memory = memoryRows(ck, tally);
+  const cpuTally: Tally = { met: [], missed: [] };
+  const cpu = cpuRows(ck, cpuTally);
   const sides = "no-op · dynamic · native";
   return [
     `Command: \`${r.command}\` · ${r.startedAt} · took ${Math.floor(r.durationS / 60)} min ${Math.round(r.durationS % 60)} s` +
@@ -235,8 +260,25 @@ export function renderScaleReport(r: ScaleBenchResults): string {
       memory,
     ),
     "",
-    `Native ≤ dynamic: met on ${tally.met.length} of ${tally.met.length + tally.missed.length} figures` +
-      (tally.missed.length ? `; missed on ${tally.missed.join(", ")}.` : "."),
+    `CPU seconds each operation used (user + system, from /proc: ${sides}), less sensitive than wall time to other work on the machine:`,
+    "",
+    ...table(
+      [
+        "N",
+        "op",
+        "no-op provider",
+        "dynamic provider",
+        "native plugin",
+        "native ÷ dynamic ≤ 1",
+        `engine + program + provider (${sides})`,
+      ],
+      cpu,
+    ),
+    "",
+    `Native ≤ dynamic: met on ${tally.met.length} of ${tally.met.length + tally.missed.length} figures of wall time, state and memory` +
+      (tally.missed.length ? ` (missed: ${tally.missed.join(", ")})` : "") +
+      `; on ${cpuTally.met.length} of ${cpuTally.met.length + cpuTally.missed.length} provider CPU figures` +
+      (cpuTally.missed.length ? ` (missed: ${cpuTally.missed.join(", ")}).` : "."),
     "",
     "What skipping the file backend's checkpoints changes (`PULUMI_SKIP_CHECKPOINTS=true`; defaults → skipped, and the ratio):",
     "",
