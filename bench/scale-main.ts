@@ -40,6 +40,8 @@ export interface ScaleBenchResults {
   durationS: number;
   /** False when the run was stopped before its last step (the figures are those it finished). */
   complete: boolean;
+  /** Where figures of other bench processes were added to this run's (said in the report). */
+  note?: string;
   machine: Machine;
   load: LoadSamples;
   scale: ProviderScaleResult;

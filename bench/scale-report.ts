@@ -162,11 +162,13 @@ function checkpointRows(r: ScaleBenchResults): string[][] {
       rows.push([
         int(skipped.n),
         SIDE_STYLE[side].label,
-        ...OPS.map((op) =>
-          a
+        ...OPS.map((op) => {
+          const engine = (m: OpMeasure | undefined) => cpuOf(m, ["engine"])?.toFixed(1) ?? "n/a";
+          const wall = a
             ? `${sec(a[op].ms)} → ${sec(b[op].ms)} (${ratio(b[op].ms, a[op].ms)})`
-            : `${NA} → ${sec(b[op].ms)}`,
-        ),
+            : `${NA} → ${sec(b[op].ms)}`;
+          return `${wall}; engine CPU ${engine(a?.[op])} → ${engine(b[op])} s`;
+        }),
       ]);
     }
   }
@@ -210,6 +212,7 @@ export function renderScaleReport(r: ScaleBenchResults): string {
     `Command: \`${r.command}\` · ${r.startedAt} · took ${Math.floor(r.durationS / 60)} min ${Math.round(r.durationS % 60)} s` +
       (r.complete ? "" : " · **stopped before its last step**: the figures are those it finished"),
     "",
+    ...(r.note ? [r.note, ""] : []),
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}; load average (1 min) ${m.loadAverageAtStart} at start, ` +
       `${r.load.min}–${r.load.max} during the run (mean ${r.load.mean}, ${r.load.samples} samples): the cores were shared with other work. ` +
       `Node ${m.node}; ${Object.entries(m.versions)
@@ -280,7 +283,7 @@ export function renderScaleReport(r: ScaleBenchResults): string {
       `; on ${cpuTally.met.length} of ${cpuTally.met.length + cpuTally.missed.length} provider CPU figures` +
       (cpuTally.missed.length ? ` (missed: ${cpuTally.missed.join(", ")}).` : "."),
     "",
-    "What skipping the file backend's checkpoints changes (`PULUMI_SKIP_CHECKPOINTS=true`; defaults → skipped, and the ratio):",
+    "What skipping the file backend's checkpoints changes (`PULUMI_SKIP_CHECKPOINTS=true`; defaults → skipped: wall time and its ratio, and the engine's CPU seconds):",
     "",
     ...table(["N", "side", "up", "refresh", "destroy"], checkpointRows(r)),
     "",
