@@ -60,6 +60,7 @@ export function renderScaleChart(r: ProviderScaleResult): string {
   const height = H + LEGEND;
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
+    "<title>Wall time of pulumi up, refresh and destroy against N: no-op dynamic baseline, dynamic resources, native plugin</title>",
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
   );
   const xTicks = [...new Set(r.points.map((p) => p.n))].sort((a, b) => a - b);
