@@ -2,8 +2,11 @@
 // provider-account inventory the emulator needs to link that many numbers.
 import type { SeedInput } from "../emulator";
 
-/** Which provider serves the program: this package, or the no-op baseline (bench/program/index.js). */
-export type ProviderKind = "voice" | "noop";
+/**
+ * Which provider serves the program (bench/program/index.js): this package's dynamic resources, the
+ * no-op dynamic baseline, or this package's native provider plugin.
+ */
+export type ProviderKind = "voice" | "noop" | "native";
 
 /** What bench/program/index.js declares (its config key `spec`). */
 export interface EstateSpec {

@@ -2,6 +2,9 @@
 // the real engine. Writes bench/results/latest.json (and .md) and prints the markdown table.
 //   node dist/bench/index.js            the full run (N = 100 and 300, three repetitions)
 //   node dist/bench/index.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
+//   node dist/bench/index.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale-main.ts);
+//                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
+//                                       --scale-render renders bench/results/scale.json again
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,11 +14,28 @@ import { describeMachine } from "./machine";
 import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
 import { runEmptyProgram, runScale } from "./scale";
+import { renderScaleMain, runScaleMain } from "./scale-main";
 import { runSdkThroughput } from "./sdk-throughput";
 import { progress, timed } from "./stats";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: "boolean" } }, strict: true });
+  const { values } = parseArgs({
+    options: {
+      quick: { type: "boolean" },
+      scale: { type: "boolean" },
+      "scale-max": { type: "string" },
+      "scale-render": { type: "boolean" },
+    },
+    strict: true,
+  });
+  if (values["scale-render"] === true) {
+    await renderScaleMain();
+    return;
+  }
+  if (values.scale === true || values["scale-max"] !== undefined) {
+    await runScaleMain(values["scale-max"] === undefined ? undefined : Number(values["scale-max"]));
+    return;
+  }
   const quick = values.quick === true;
   const started = new Date();
   const machine = await describeMachine();

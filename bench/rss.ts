@@ -1,22 +1,32 @@
 // Peak resident memory of the engine's Node processes, read from outside: every `intervalMs` the
 // watcher walks /proc for descendants of this process, classifies the Node ones by their command
 // line (the language host runs `node …/@pulumi/pulumi/cmd/run …`, the dynamic-provider host
-// `node …/@pulumi/pulumi/cmd/dynamic-provider …`) and keeps the largest `VmHWM` (the kernel's
+// `node …/@pulumi/pulumi/cmd/dynamic-provider …`, the native provider plugin
+// `node …/dist/provider/native/main.js …`, the engine itself is the `pulumi` binary) and keeps the largest `VmHWM` (the kernel's
 // high-water mark of resident memory, so growth between two polls is not missed) each one reported.
 import { readdirSync, readFileSync } from "node:fs";
 
-export type Role = "program" | "provider";
+export type Role = "program" | "provider" | "engine";
 
 /** Largest VmHWM seen per role, in MB, and how many processes of each role were seen. */
 export interface PeakRss {
   programMb: number | null;
   providerMb: number | null;
-  processes: { program: number; provider: number };
+  engineMb: number | null;
+  processes: { program: number; provider: number; engine: number };
+  /** CPU seconds (user + system) each role's processes used, as last seen (see CPU_METHOD). */
+  cpuS: Record<Role, number>;
   method: string;
 }
 
+export const CPU_METHOD =
+  "utime + stime from /proc/<pid>/stat of the same processes (USER_HZ = 100), last value seen per process, summed per role; what a process spends after the last poll before it exits (< 100 ms) is not counted";
+
+/** Linux reports /proc times in USER_HZ, 100 per second on every architecture Node supports. */
+const USER_HZ = 100;
+
 export const RSS_METHOD =
-  "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run) and the dynamic-provider host (node …/cmd/dynamic-provider), polled every 100 ms";
+  "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run), the provider process (the dynamic-provider host node …/cmd/dynamic-provider, or the native plugin node …/provider/native/main.js) and the engine (pulumi), polled every 100 ms";
 
 function read(path: string): string | undefined {
   try {
@@ -26,16 +36,20 @@ function read(path: string): string | undefined {
   }
 }
 
+const NATIVE_PLUGIN = /[/\\]provider[/\\]native[/\\]main\.js/;
+
 function roleOf(cmdline: string): Role | undefined {
-  if (!/\bnode\b/.test(cmdline.split("\0")[0] ?? "")) return undefined;
-  if (cmdline.includes("dynamic-provider")) return "provider";
+  const command = cmdline.split("\0")[0] ?? "";
+  if (/(^|[/\\])pulumi$/.test(command)) return "engine";
+  if (!/\bnode\b/.test(command)) return undefined;
+  if (cmdline.includes("dynamic-provider") || NATIVE_PLUGIN.test(cmdline)) return "provider";
   if (/@pulumi[/\\]pulumi[/\\]cmd[/\\]run/.test(cmdline)) return "program";
   return undefined;
 }
 
 /** Starts polling; `stop()` answers the peaks. Linux only (elsewhere the peaks are null). */
 export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
-  const peaks = new Map<number, { role: Role; kb: number }>();
+  const peaks = new Map<number, { role: Role; kb: number; ticks: number }>();
   const poll = () => {
     let pids: number[];
     try {
@@ -46,11 +60,14 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
       return;
     }
     const parent = new Map<number, number>();
+    const ticks = new Map<number, number>();
     for (const pid of pids) {
       const stat = read(`/proc/${pid}/stat`);
-      // Fields after the command (which may contain spaces) start after the last ")".
-      const ppid = stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) : Number.NaN;
+      // Fields after the command (which may contain spaces) start after the last ")": state, ppid, … utime (12th), stime.
+      const fields = stat ? stat.slice(stat.lastIndexOf(")") + 2).split(" ") : [];
+      const ppid = Number(fields[1]);
       if (!Number.isNaN(ppid)) parent.set(pid, ppid);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     }
     const descends = (pid: number): boolean => {
       for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
@@ -63,7 +80,12 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
       const role = known?.role ?? roleOf(read(`/proc/${pid}/cmdline`) ?? "");
       if (!role) continue;
       const hwm = /VmHWM:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? "")?.[1];
-      if (hwm !== undefined) peaks.set(pid, { role, kb: Math.max(known?.kb ?? 0, Number(hwm)) });
+      if (hwm !== undefined)
+        peaks.set(pid, {
+          role,
+          kb: Math.max(known?.kb ?? 0, Number(hwm)),
+          ticks: Math.max(known?.ticks ?? 0, ticks.get(pid) || 0),
+        });
     }
   };
   poll();
@@ -76,10 +98,17 @@ export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
         return kbs.length === 0 ? null : Math.round((Math.max(...kbs) / 1024) * 10) / 10;
       };
       const count = (role: Role) => [...peaks.values()].filter((p) => p.role === role).length;
+      const cpu = (role: Role) =>
+        Math.round(
+          [...peaks.values()].filter((p) => p.role === role).reduce((sum, p) => sum + p.ticks, 0) /
+            (USER_HZ / 10),
+        ) / 10;
       return {
         programMb: max("program"),
         providerMb: max("provider"),
-        processes: { program: count("program"), provider: count("provider") },
+        engineMb: max("engine"),
+        processes: { program: count("program"), provider: count("provider"), engine: count("engine") },
+        cpuS: { program: cpu("program"), provider: cpu("provider"), engine: cpu("engine") },
         method: RSS_METHOD,
       };
     },

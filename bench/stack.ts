@@ -2,7 +2,7 @@
 // real engine (scripts/engine.ts), against an emulator over loopback HTTP, plus the measurements
 // taken around each engine operation: wall time, the emulator's request log, peak memory.
 import { execFile } from "node:child_process";
-import { cp, symlink } from "node:fs/promises";
+import { appendFile, cp, symlink } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
@@ -61,6 +61,8 @@ export interface StateSize {
   /** Largest serialized `__provider` text, and how many times each resource stores one. */
   providerBytesMax: number;
   providerCopiesPerResource: number;
+  /** Bytes the `"__provider": "…"` lines take in the export, per declared resource (0 without one). */
+  providerLineBytesPerDeclared: number;
   /** Mean bytes of one resource entry by type token. */
   bytesByType: Record<string, number>;
 }
@@ -87,14 +89,33 @@ function maxGap(log: readonly RequestLogEntry[]): number {
   return gap;
 }
 
+/** How a bench stack's project differs from the plain one. */
+export interface StackOptions {
+  /** Load the native provider plugin (bin/) through Pulumi.yaml `plugins.providers[].path`. */
+  native?: boolean;
+  /** Extra environment of the engine (e.g. `PULUMI_SKIP_CHECKPOINTS`). */
+  env?: Record<string, string>;
+}
+
 /** A stack named `name` of bench/program in a fresh temp directory, configured for `target`. */
-export async function benchStack(target: Target, name: string, parallel: number): Promise<BenchStack> {
+export async function benchStack(
+  target: Target,
+  name: string,
+  parallel: number,
+  options: StackOptions = {},
+): Promise<BenchStack> {
   const dir: TempDir = await makeTempDir("pulumi-voice-bench-");
   await cp(path.join(repoRoot, "bench", "program"), dir.path, { recursive: true });
   await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
+  if (options.native) {
+    await appendFile(
+      path.join(dir.path, "Pulumi.yaml"),
+      `plugins:\n  providers:\n    - name: voice\n      path: ${path.join(repoRoot, "bin")}\n`,
+    );
+  }
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: name, workDir: dir.path },
-    { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
+    { envVars: { ...(await engineEnv()), ...options.env }, pulumiCommand: await pulumiCommand() },
   );
   await stack.setAllConfig({
     "voice:baseUrl": { value: target.url },
@@ -151,7 +172,7 @@ export async function benchStack(target: Target, name: string, parallel: number)
         ["stack", "export", "--stack", name],
         {
           cwd: dir.path,
-          env: { ...process.env, ...(await engineEnv()) },
+          env: { ...process.env, ...(await engineEnv()), ...options.env },
           maxBuffer: 256 * 1024 * 1024,
         },
       );
@@ -180,6 +201,11 @@ export async function benchStack(target: Target, name: string, parallel: number)
         byType[r.type] = t;
       }
       const exportBytes = Buffer.byteLength(text);
+      // Counted in the exported text itself (the engine's JSON escapes differ from JSON.stringify's).
+      const providerLineBytes = text
+        .split("\n")
+        .filter((line) => /^\s*"__provider": "/.test(line))
+        .reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
       return {
         exportBytes,
         resources: resources.length,
@@ -187,6 +213,7 @@ export async function benchStack(target: Target, name: string, parallel: number)
         bytesPerDeclared: declared.length ? Math.round(exportBytes / declared.length) : 0,
         providerBytesMax,
         providerCopiesPerResource: declared.length ? round(copies / declared.length, 2) : 0,
+        providerLineBytesPerDeclared: declared.length ? Math.round(providerLineBytes / declared.length) : 0,
         bytesByType: Object.fromEntries(
           Object.entries(byType).map(([k, v]) => [
             k.replace(/^pulumi-nodejs:dynamic\//, ""),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `emulator` subcommand of the package's CLI (`pulumi-voice-platform emulator`, cli/index.ts).
+// The `emulator` subcommand of the package's CLI (`pulumi-voice-platform emulator`, cli/main.ts).
 // Running this file directly does the same, for scripts that spawn `dist/emulator/cli.js`.
 import { parseArgs } from "node:util";
 import { isLoopbackHost } from "./admin-guard";

@@ -16,7 +16,8 @@ type SettingName = keyof typeof SOURCES;
 
 const count = (max: number) => z.coerce.number().int().min(0).max(max);
 
-const Settings = z.object({
+/** The settings' schema: what each value must be. */
+export const Settings = z.object({
   baseUrl: z.url({ message: "must be a URL such as https://api.example.com" }),
   token: z.string().min(1, { message: "must not be empty" }),
   orgHandle: z.string().min(1, { message: "must not be empty" }),

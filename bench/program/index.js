@@ -2,7 +2,11 @@
 // and `spec.provider` chooses who serves it:
 //   "voice": this package's resources (ProviderConfiguration, Bridge, BridgeNumber, SipTrunk);
 //   "noop":  the same program shape (same names, inputs, secrets and dependencies) on a dynamic provider
-//            that makes no requests: the engine's own cost, the baseline of benchmarks 2 and 3.
+//            that makes no requests: the engine's own cost, the baseline of benchmarks 2 and 3;
+//   "native": the same resources as `voice:index:*` of the provider plugin (bin/pulumi-resource-voice,
+//            which the stack's Pulumi.yaml then names in `plugins.providers`).
+const fs = require("node:fs");
+const path = require("node:path");
 const pulumi = require("@pulumi/pulumi");
 
 const config = new pulumi.Config();
@@ -53,21 +57,42 @@ class Noop extends pulumi.CustomResource {
   }
 }
 
+/**
+ * A resource of the native provider, declared as a program without a generated SDK would: its type
+ * token, its inputs, and its output properties (from the package schema) as undefined so they can
+ * be read as outputs.
+ */
+function nativeKinds() {
+  const root = path.dirname(require.resolve("pulumi-voice-platform/package.json"));
+  const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
+  return Object.fromEntries(
+    Object.keys(noopOutputs).map((type) => {
+      const token = `voice:index:${type}`;
+      const outputs = Object.fromEntries(
+        Object.keys(schema.resources[token].properties).map((k) => [k, undefined]),
+      );
+      return [type, (name, args) => new pulumi.CustomResource(token, name, { ...outputs, ...args })];
+    }),
+  );
+}
+
 /** The resource classes of one side, with one constructor signature. */
 const kinds =
   spec.provider === "noop"
     ? Object.fromEntries(
         Object.keys(noopOutputs).map((type) => [type, (name, args) => new Noop(type, name, args)]),
       )
-    : (() => {
-        const voice = require("pulumi-voice-platform");
-        return {
-          ProviderConfiguration: (name, args) => new voice.ProviderConfiguration(name, args),
-          Bridge: (name, args) => new voice.Bridge(name, args),
-          BridgeNumber: (name, args) => new voice.BridgeNumber(name, args),
-          SipTrunk: (name, args) => new voice.SipTrunk(name, args),
-        };
-      })();
+    : spec.provider === "native"
+      ? nativeKinds()
+      : (() => {
+          const voice = require("pulumi-voice-platform");
+          return {
+            ProviderConfiguration: (name, args) => new voice.ProviderConfiguration(name, args),
+            Bridge: (name, args) => new voice.Bridge(name, args),
+            BridgeNumber: (name, args) => new voice.BridgeNumber(name, args),
+            SipTrunk: (name, args) => new voice.SipTrunk(name, args),
+          };
+        })();
 
 const configurations = {};
 for (const c of spec.configurations ?? []) {

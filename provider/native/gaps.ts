@@ -2,7 +2,7 @@
  * The gaps of `@pulumi/pulumi` 3.259's provider server (`provider/server.js`), filled in one place.
  * `provider.main` builds its gRPC service object internally (the class is not exported), so the
  * plugin wraps `grpc.Server.prototype.addService` for the resource-provider service and replaces
- * three handlers; everything else stays the library's:
+ * five handlers; everything else stays the library's:
  *
  * - `configure`: the library discards the request. Here the configuration is read from the
  *   request's variables (`voice:config:<key>`, the stack config of the default provider) and its
@@ -10,26 +10,29 @@
  *   `acceptSecrets: false` (the library fixes it to true), as the dynamic-provider host does: the
  *   engine then sends plain values and re-marks outputs whose inputs were secret.
  * - `read`: the library calls `getProperties().toJavaScript()`, which throws on an import (sent
- *   with no properties). Here absent properties and inputs are `{}`.
- * - `diff`: the library's `DiffResult` has no detailed diff. Here the provider's `detailedDiff`
- *   (property → update/replace) becomes the response's detailed diff, so previews name properties
- *   and replace reasons.
+ *   with no properties), and drops the recorded inputs. Here absent properties and inputs are `{}`,
+ *   and the inputs reach the provider.
+ * - `checkConfig`, `diffConfig`: the library answers UNIMPLEMENTED, so the engine neither validates
+ *   a provider's inputs nor knows which change matters. Here `provider-config.ts` does both: an
+ *   invalid input fails naming the property, the token is recorded as a secret even when passed
+ *   plain, and a new `orgHandle` replaces the provider.
+ * - `diff`: the library's `DiffResult` has no detailed diff, and it drops the old inputs. Here the
+ *   provider's `detailedDiff` (property → update/replace) becomes the response's detailed diff, so
+ *   previews name properties and replace reasons, and the old inputs reach the provider.
  */
-import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { grpc } from "./grpc";
 import type { NativeProvider } from "./provider";
+import { checkProviderConfig, diffProviderConfig } from "./provider-config";
 import { unwrapSecrets } from "./secrets";
 
 /** A configuration lookup by stack-config key (`voice:baseUrl`), as the runtime's `configure` reads it. */
 export type ConfigureHook = (lookup: (key: string) => string | undefined) => void;
 
 type Unary<Req, Resp> = grpcTypes.handleUnaryCall<Req, Resp>;
-
-/** The gRPC module `@pulumi/pulumi` itself loads (the one whose `Server` `provider.main` builds). */
-const grpc: typeof grpcTypes = createRequire(require.resolve("@pulumi/pulumi"))("@grpc/grpc-js");
 
 const failure = (err: unknown): grpcTypes.ServiceError =>
   Object.assign(new Error(err instanceof Error ? err.message : String(err)), {
@@ -54,7 +57,7 @@ function configLookup(req: provproto.ConfigureRequest): (key: string) => string 
   };
 }
 
-/** The three handlers that replace the library's: configure, read and diff. */
+/** The handlers that replace the library's: configure, read, diff, checkConfig and diffConfig. */
 function handlers(provider: NativeProvider, configure: ConfigureHook) {
   const configureCall: Unary<provproto.ConfigureRequest, provproto.ConfigureResponse> = (call, callback) => {
     try {
@@ -71,7 +74,12 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
   const read: Unary<provproto.ReadRequest, provproto.ReadResponse> = (call, callback) => {
     const req = call.request;
     provider
-      .read(req.getId(), req.getUrn(), req.getProperties()?.toJavaScript() ?? {})
+      .read(
+        req.getId(),
+        req.getUrn(),
+        req.getProperties()?.toJavaScript() ?? {},
+        req.getInputs()?.toJavaScript() ?? {},
+      )
       .then((result) => {
         const resp = new provproto.ReadResponse();
         resp.setId(result.id ?? "");
@@ -92,6 +100,7 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
         req.getUrn(),
         req.getOlds()?.toJavaScript() ?? {},
         req.getNews()?.toJavaScript() ?? {},
+        req.getOldInputs()?.toJavaScript() ?? {},
       )
       .then((result) => {
         const resp = new provproto.DiffResponse();
@@ -119,10 +128,55 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
       .catch((err: unknown) => callback(failure(err), null));
   };
 
-  return { configure: configureCall, read, diff };
+  const checkConfig: Unary<provproto.CheckRequest, provproto.CheckResponse> = (call, callback) => {
+    try {
+      const { inputs, failures } = checkProviderConfig(call.request.getNews()?.toJavaScript() ?? {});
+      const resp = new provproto.CheckResponse();
+      resp.setInputs(struct(inputs));
+      resp.setFailuresList(
+        failures.map(({ property, reason }) => {
+          const failure = new provproto.CheckFailure();
+          failure.setProperty(property);
+          failure.setReason(reason);
+          return failure;
+        }),
+      );
+      callback(null, resp);
+    } catch (err) {
+      callback(failure(err), null);
+    }
+  };
+
+  const diffConfig: Unary<provproto.DiffRequest, provproto.DiffResponse> = (call, callback) => {
+    try {
+      const req = call.request;
+      const { changed, replaces } = diffProviderConfig(
+        req.getOldInputs()?.toJavaScript() ?? req.getOlds()?.toJavaScript() ?? {},
+        req.getNews()?.toJavaScript() ?? {},
+      );
+      const { DiffChanges } = provproto.DiffResponse;
+      const { Kind } = provproto.PropertyDiff;
+      const resp = new provproto.DiffResponse();
+      resp.setChanges(changed.length > 0 ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
+      resp.setReplacesList(replaces);
+      resp.setDiffsList(changed);
+      resp.setHasdetaileddiff(true);
+      for (const key of changed) {
+        const property = new provproto.PropertyDiff();
+        property.setKind(replaces.includes(key) ? Kind.UPDATE_REPLACE : Kind.UPDATE);
+        property.setInputdiff(true);
+        resp.getDetaileddiffMap().set(key, property);
+      }
+      callback(null, resp);
+    } catch (err) {
+      callback(failure(err), null);
+    }
+  };
+
+  return { configure: configureCall, read, diff, checkConfig, diffConfig };
 }
 
-/** Installs the three handlers above into the resource-provider service `provider.main` registers. */
+/** Installs the handlers above into the resource-provider service `provider.main` registers. */
 export function fillServerGaps(provider: NativeProvider, configure: ConfigureHook): void {
   const original = grpc.Server.prototype.addService;
   grpc.Server.prototype.addService = function addService(service, implementation) {

@@ -1,4 +1,5 @@
-import type { ResourceName } from "./resources";
+import { z } from "zod";
+import { RESOURCES, type ResourceName } from "./resources";
 
 /** A property's type in the package schema (a subset of Pulumi's TypeSpec). */
 export interface TypeSpec {
@@ -8,51 +9,35 @@ export interface TypeSpec {
   readonly $ref?: string;
 }
 
-const string: TypeSpec = { type: "string" };
-const integer: TypeSpec = { type: "integer" };
-const boolean: TypeSpec = { type: "boolean" };
+/** One output property as the schema states it. */
+export interface OutputSpec {
+  readonly type: TypeSpec;
+  readonly required: boolean;
+}
 
-/**
- * The output properties each runtime records in state (its `*Outputs` interface), by name, with
- * whether the property is always set. The schema test compares them with the runtime's outputs.
- */
-export const OUTPUTS: Readonly<
-  Record<ResourceName, Readonly<Record<string, { type: TypeSpec; required: boolean }>>>
-> = {
-  ProviderConfiguration: {
-    provider: { type: string, required: true },
-    accountSid: { type: string, required: true },
-    authToken: { type: string, required: false },
-    configurationId: { type: integer, required: true },
-    createdAt: { type: string, required: false },
-  },
-  Bridge: {
-    name: { type: string, required: true },
-    slug: { type: string, required: true },
-    bridgeId: { type: integer, required: true },
-    createdAt: { type: string, required: false },
-  },
-  BridgeNumber: {
-    bridgeSlug: { type: string, required: true },
-    providerConfigurationId: { type: integer, required: true },
-    phoneNumber: { type: string, required: true },
-    numberId: { type: integer, required: true },
-    state: { type: string, required: false },
-    active: { type: boolean, required: false },
-    channelsCount: { type: integer, required: false },
-    status: { type: string, required: false },
-  },
-  SipTrunk: {
-    name: { type: string, required: true },
-    sipUrl: { type: string, required: true },
-    transport: { type: string, required: true },
-    port: { type: string, required: true },
-    authUsername: { type: string, required: false },
-    authPassword: { type: string, required: false },
-    allowedIps: { type: { type: "array", items: string }, required: true },
-    trunkId: { type: integer, required: true },
-    active: { type: boolean, required: true },
-    orgHandle: { type: string, required: false },
-    createdAt: { type: string, required: false },
-  },
+/** The schema type of an outputs-schema property; optional or nullable ones are not required. */
+function outputSpec(schema: z.ZodType): OutputSpec {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
+    return { type: outputSpec(schema.unwrap() as z.ZodType).type, required: false };
+  }
+  if (schema instanceof z.ZodString) return { type: { type: "string" }, required: true };
+  if (schema instanceof z.ZodBoolean) return { type: { type: "boolean" }, required: true };
+  if (schema instanceof z.ZodNumber)
+    return { type: { type: schema.isInt ? "integer" : "number" }, required: true };
+  if (schema instanceof z.ZodArray) {
+    return { type: { type: "array", items: outputSpec(schema.element as z.ZodType).type }, required: true };
+  }
+  throw new Error(`no package-schema type for a ${schema.def.type} output`);
+}
+
+/** The output properties of each resource as the schema states them, derived from its outputs schema. */
+export const OUTPUTS: Readonly<Record<ResourceName, Readonly<Record<string, OutputSpec>>>> = {
+  ProviderConfiguration: specs(RESOURCES.ProviderConfiguration.outputs),
+  Bridge: specs(RESOURCES.Bridge.outputs),
+  BridgeNumber: specs(RESOURCES.BridgeNumber.outputs),
+  SipTrunk: specs(RESOURCES.SipTrunk.outputs),
 };
+
+function specs(outputs: z.ZodObject): Record<string, OutputSpec> {
+  return Object.fromEntries(Object.entries(outputs.shape).map(([k, v]) => [k, outputSpec(v as z.ZodType)]));
+}

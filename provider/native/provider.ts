@@ -1,9 +1,10 @@
 import type * as provider from "@pulumi/pulumi/provider";
-import { sameValue } from "../diff";
-import { isUnknown } from "../fields";
+import { sameValue } from "../runtime/diff";
+import { isUnknown } from "../runtime/fields";
 import { invoke } from "./invokes";
 import { resourceOf } from "./resources";
 import { markSecrets, plainProps } from "./secrets";
+import { checkable, comparable, withoutPlaceholders, withRecordedSecrets } from "./write-only";
 
 /** How one input property changed, as the engine's detailed diff names it. */
 export type PropertyChange = "update" | "replace";
@@ -22,8 +23,10 @@ export interface NativeReadResult {
 
 /** The provider the plugin serves: every call routed by type token to the runtime object of that type. */
 export interface NativeProvider extends provider.Provider {
-  diff(id: string, urn: string, olds: unknown, news: unknown): Promise<NativeDiffResult>;
-  read(id: string, urn: string, props?: unknown): Promise<NativeReadResult>;
+  /** `oldInputs`: the recorded inputs, which hold a write-only secret the outputs may lack (see `write-only.ts`). */
+  diff(id: string, urn: string, olds: unknown, news: unknown, oldInputs?: unknown): Promise<NativeDiffResult>;
+  /** `inputs`: the recorded inputs; none on an import. */
+  read(id: string, urn: string, props?: unknown, inputs?: unknown): Promise<NativeReadResult>;
 }
 
 /**
@@ -45,6 +48,9 @@ function detailedDiff(
   return changes;
 }
 
+/** The type token a URN names (`voice:index:Bridge`). */
+const typeOf = (urn: string): string => urn.split("::")[2] ?? "";
+
 /** Builds the native provider over the runtime; `schema` is the package schema served by GetSchema. */
 export function nativeProvider(version: string, schema: string): NativeProvider {
   return {
@@ -54,13 +60,21 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
     async check(urn, olds, news) {
       const check = resourceOf(urn).provider.check;
       if (!check) return { inputs: markSecrets(plainProps(news)) };
-      const result = await check(plainProps(olds), plainProps(news));
-      return { inputs: markSecrets(plainProps(result.inputs)), failures: result.failures ?? [] };
+      const recorded = plainProps(olds);
+      const supplied = checkable(typeOf(urn), recorded, plainProps(news));
+      const result = await check(recorded, supplied.news);
+      const inputs = withoutPlaceholders(plainProps(result.inputs), supplied.placeholders);
+      return { inputs: markSecrets(inputs), failures: result.failures ?? [] };
     },
 
-    async diff(id, urn, olds, news) {
+    async diff(id, urn, olds, news, oldInputs) {
       const resource = resourceOf(urn);
-      const [o, n] = [plainProps(olds), plainProps(news)];
+      const { olds: o, news: n } = comparable(
+        typeOf(urn),
+        plainProps(olds),
+        plainProps(oldInputs),
+        plainProps(news),
+      );
       const result = (await resource.provider.diff?.(id, o, n)) ?? {};
       const replaces = result.replaces ?? [];
       const detailed = detailedDiff(Object.keys(resource.inputs.shape), o, n, replaces);
@@ -80,9 +94,10 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
       return { id: result.id, outs: markSecrets(plainProps(result.outs)) };
     },
 
-    async read(id, urn, props) {
+    async read(id, urn, props, inputs) {
       const read = resourceOf(urn).provider.read;
-      const result = read ? await read(id, plainProps(props)) : { id, props: plainProps(props) };
+      const recorded = withRecordedSecrets(typeOf(urn), plainProps(props), plainProps(inputs));
+      const result = read ? await read(id, recorded) : { id, props: recorded };
       if (!result.id) return {};
       return {
         id: result.id,

@@ -1,26 +1,24 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
+import { RESOURCE_TYPES } from "../resources/types";
 import * as runtime from "../runtime";
-import { BridgeInputs } from "../runtime/bridge";
-import { BridgeNumberInputs } from "../runtime/bridge-number";
-import { ProviderConfigurationInputs } from "../runtime/provider-configuration";
-import { SipTrunkInputs } from "../runtime/sip-trunk";
 
 /** The package name: resources are `voice:index:<Type>`, the plugin `pulumi-resource-voice`. */
 export const PACKAGE = "voice";
 
-/** One resource type as both front doors serve it: the runtime's provider and its input schema. */
+/** One resource type as both front doors serve it: the runtime's provider, its inputs and outputs schemas. */
 export interface NativeResource {
   readonly provider: dynamic.ResourceProvider;
   readonly inputs: z.ZodObject;
+  readonly outputs: z.ZodObject;
 }
 
 /** The four resource types by name, served by the same runtime objects as the dynamic resources. */
 export const RESOURCES = {
-  ProviderConfiguration: { provider: runtime.ProviderConfiguration, inputs: ProviderConfigurationInputs },
-  Bridge: { provider: runtime.Bridge, inputs: BridgeInputs },
-  BridgeNumber: { provider: runtime.BridgeNumber, inputs: BridgeNumberInputs },
-  SipTrunk: { provider: runtime.SipTrunk, inputs: SipTrunkInputs },
+  ProviderConfiguration: { provider: runtime.ProviderConfiguration, ...RESOURCE_TYPES.ProviderConfiguration },
+  Bridge: { provider: runtime.Bridge, ...RESOURCE_TYPES.Bridge },
+  BridgeNumber: { provider: runtime.BridgeNumber, ...RESOURCE_TYPES.BridgeNumber },
+  SipTrunk: { provider: runtime.SipTrunk, ...RESOURCE_TYPES.SipTrunk },
 } as const satisfies Record<string, NativeResource>;
 
 /** A resource type's name. */

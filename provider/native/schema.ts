@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SECRET_FIELDS } from "../fields";
+import { SECRET_FIELDS } from "../runtime/fields";
 import { CONFIG_TEXT, INVOKE_TEXT, RESOURCE_TEXT } from "./descriptions";
 import { INVOKES, invokeToken } from "./invokes";
 import { OUTPUTS, type TypeSpec } from "./outputs";

@@ -1,4 +1,4 @@
-import { SECRET_FIELDS } from "../fields";
+import { SECRET_FIELDS } from "../runtime/fields";
 
 /** The property-value signature key of Pulumi's wire format, and the signature of a secret. */
 const SIG = "4dabf18193072939515e22adb298388d";

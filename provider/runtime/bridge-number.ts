@@ -1,38 +1,15 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { z } from "zod";
 import { BadRequestError, type BridgeDetail, NotFoundError } from "../../sdk";
-import { checkWith } from "../check";
-import { diffWith } from "../diff";
 import { describeFailures } from "../errors";
-import { normalizePhoneNumber, phoneNumber, platformId, slug } from "../fields";
-import { adoptMode } from "./adopt";
-import { runtimeContext } from "./context";
+import { BridgeNumberInputs, type BridgeNumberOutputs } from "../resources/bridge-number";
+import { checkWith } from "./check";
+import { diffWith } from "./diff";
+import { normalizePhoneNumber } from "./fields";
 import { checkOwnership, takenKeys } from "./ownership";
 import { checkLinkOnPlatform } from "./preview-lookups";
+import { serve } from "./serve";
 import { isAmbiguous, pause, settleCreate } from "./settle";
 
 const TYPE = "BridgeNumber";
-
-/** Inputs after check. */
-export const BridgeNumberInputs = z.object({
-  bridgeSlug: slug,
-  providerConfigurationId: platformId,
-  phoneNumber,
-  adopt: adoptMode,
-});
-export type BridgeNumberInputs = z.infer<typeof BridgeNumberInputs>;
-
-/** State recorded for a link between a provider number and a bridge. */
-export interface BridgeNumberOutputs {
-  bridgeSlug: string;
-  providerConfigurationId: number;
-  phoneNumber: string;
-  numberId: number;
-  state: string | null;
-  active: boolean | null;
-  channelsCount: number | null;
-  status: string | null;
-}
 
 /** The resource id: `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`, so `get` can rebuild the inputs. */
 export const bridgeNumberId = (
@@ -70,8 +47,8 @@ const RULES = {
   adopt: { ignored: true },
 } as const;
 
-/** The dynamic provider of `voice:BridgeNumber`. Deleting it disconnects the number; the number is never released. */
-export const bridgeNumber: dynamic.ResourceProvider = {
+/** The engine-side code of `BridgeNumber`. Deleting it disconnects the number; the number is never released. */
+export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE, {
   async check(olds, news) {
     // The platform's own rules (configuration of the organization, number of the organization), from cached lists.
     return describeFailures(TYPE, "check", async () =>
@@ -84,104 +61,89 @@ export const bridgeNumber: dynamic.ResourceProvider = {
     return diffWith(RULES, olds, news, { deleteBeforeReplace: true });
   },
 
-  async create(inputs: BridgeNumberInputs) {
-    return describeFailures(TYPE, "create", async () => {
-      const context = runtimeContext();
-      const client = await context.ready();
-      const linked = inputs.adopt
-        ? outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug))
-        : undefined;
-      const { bridgeSlug, phoneNumber } = inputs;
-      const onBridge = async () =>
-        outputs(inputs, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()));
-      const outs =
-        linked ??
-        (await settleCreate({
-          key: `the link of ${phoneNumber} to bridge "${bridgeSlug}"`,
-          // The connect answer holds no link: the bridge's detail view, read after it, does.
-          create: async () => {
-            await context.bridgeDetails.write(bridgeSlug, () =>
-              client.bridges.connectProvider(bridgeSlug, {
-                provider_config_id: inputs.providerConfigurationId,
-                phone_number: phoneNumber,
-              }),
-            );
-            return onBridge();
-          },
-          lookup: onBridge,
-          differences: () => [],
-          takenBefore: () => takenKeys(context).wasTaken(TYPE, phoneNumber),
-          ...context.settlePolicy(),
-        }).catch((err: unknown) => {
-          throw explainAlreadyLinked(err, inputs);
-        }));
-      const id = bridgeNumberId(inputs);
-      if (!outs) {
-        // Connected, yet not on the bridge when read back: record what was made so destroy can undo it.
-        throw Object.assign(
-          new Error(`${inputs.phoneNumber} was connected but is not listed on bridge ${inputs.bridgeSlug}`),
-          {
-            id,
-            properties: inputs,
-          },
-        );
-      }
-      return { id, outs };
-    });
+  async create(inputs, { context, client }) {
+    const linked = inputs.adopt
+      ? outputs(inputs, await context.bridgeDetails.get(inputs.bridgeSlug))
+      : undefined;
+    const { bridgeSlug, phoneNumber } = inputs;
+    const onBridge = async () =>
+      outputs(inputs, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()));
+    const outs =
+      linked ??
+      (await settleCreate({
+        key: `the link of ${phoneNumber} to bridge "${bridgeSlug}"`,
+        // The connect answer holds no link: the bridge's detail view, read after it, does.
+        create: async () => {
+          await context.bridgeDetails.write(bridgeSlug, () =>
+            client.bridges.connectProvider(bridgeSlug, {
+              provider_config_id: inputs.providerConfigurationId,
+              phone_number: phoneNumber,
+            }),
+          );
+          return onBridge();
+        },
+        lookup: onBridge,
+        differences: () => [],
+        takenBefore: () => takenKeys(context).wasTaken(TYPE, phoneNumber),
+        ...context.settlePolicy(),
+      }).catch((err: unknown) => {
+        throw explainAlreadyLinked(err, inputs);
+      }));
+    const id = bridgeNumberId(inputs);
+    if (!outs) {
+      // Connected, yet not on the bridge when read back: record what was made so destroy can undo it.
+      throw Object.assign(
+        new Error(`${inputs.phoneNumber} was connected but is not listed on bridge ${inputs.bridgeSlug}`),
+        {
+          id,
+          properties: inputs,
+        },
+      );
+    }
+    return { id, outs };
   },
 
-  async read(id, props: Partial<BridgeNumberOutputs>) {
-    return describeFailures(TYPE, "read", async () => {
-      const ids =
-        props.bridgeSlug && props.phoneNumber && props.providerConfigurationId
-          ? {
-              bridgeSlug: props.bridgeSlug,
-              providerConfigurationId: props.providerConfigurationId,
-              phoneNumber: props.phoneNumber,
-            }
-          : parseId(id);
-      const outs = outputs(ids, await runtimeContext().bridgeDetails.get(ids.bridgeSlug));
-      if (!outs) return {};
-      return { id, props: outs, inputs: ids };
-    });
+  async read(id, props, { context }) {
+    const ids =
+      props.bridgeSlug && props.phoneNumber && props.providerConfigurationId
+        ? {
+            bridgeSlug: props.bridgeSlug,
+            providerConfigurationId: props.providerConfigurationId,
+            phoneNumber: props.phoneNumber,
+          }
+        : parseId(id);
+    const outs = outputs(ids, await context.bridgeDetails.get(ids.bridgeSlug));
+    if (!outs) return {};
+    return { id, props: outs, inputs: ids };
   },
 
   // Every input replaces, so the engine never asks for an in-place update; should it, re-reading is the truthful answer.
-  async update(id, _olds, news: BridgeNumberInputs) {
-    return describeFailures(TYPE, "update", async () => {
-      const outs = outputs(news, await runtimeContext().bridgeDetails.get(news.bridgeSlug));
-      if (!outs) throw new Error(`${news.phoneNumber} is not linked to bridge ${news.bridgeSlug} (${id})`);
-      return { outs };
-    });
+  async update(id, _olds, news, { context }) {
+    const outs = outputs(news, await context.bridgeDetails.get(news.bridgeSlug));
+    if (!outs) throw new Error(`${news.phoneNumber} is not linked to bridge ${news.bridgeSlug} (${id})`);
+    return { outs };
   },
 
-  async delete(_id, props: BridgeNumberOutputs) {
-    await describeFailures(TYPE, "delete", async () => {
-      const context = runtimeContext();
-      const client = await context.ready();
-      const { bridgeSlug, phoneNumber } = props;
-      const policy = context.settlePolicy();
-      // Disconnecting is a POST: when its answer is lost, the bridge's detail view says whether it happened.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await context.bridgeDetails.write(bridgeSlug, () =>
-            client.bridges.disconnectProvider(bridgeSlug, { phone_number: phoneNumber }),
-          );
-          return;
-        } catch (err) {
-          if (isGone(err)) return;
-          if (!isAmbiguous(err) || attempt >= policy.attempts) throw err;
-        }
-        const still = outputs(
-          props,
-          await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()),
+  async delete(_id, props, { context, client }) {
+    const { bridgeSlug, phoneNumber } = props;
+    const policy = context.settlePolicy();
+    // Disconnecting is a POST: when its answer is lost, the bridge's detail view says whether it happened.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await context.bridgeDetails.write(bridgeSlug, () =>
+          client.bridges.disconnectProvider(bridgeSlug, { phone_number: phoneNumber }),
         );
-        if (!still) return;
-        await pause(attempt, policy.baseDelayMs);
+        return;
+      } catch (err) {
+        if (isGone(err)) return;
+        if (!isAmbiguous(err) || attempt >= policy.attempts) throw err;
       }
-    });
+      const still = outputs(props, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()));
+      if (!still) return;
+      await pause(attempt, policy.baseDelayMs);
+    }
   },
-};
+});
 
 /** Disconnecting what is not linked, or from a bridge that is gone, is success. */
 const isGone = (err: unknown) =>

@@ -5,8 +5,8 @@ import {
   type SipTrunk,
   type VoiceClient,
 } from "../../sdk";
-import { normalizePhoneNumber } from "../fields";
 import { bridgeNumberId } from "./bridge-number";
+import { normalizePhoneNumber } from "./fields";
 import type { OwnedType } from "./ownership";
 
 /** The resource types by their dynamic type token's last part. */

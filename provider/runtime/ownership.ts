@@ -1,9 +1,9 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { VoiceClient } from "../../sdk";
-import { failed } from "../check";
 import type { VoiceContext } from "../context";
-import { isUnknown, normalizePhoneNumber } from "../fields";
+import { failed } from "./check";
 import { runtimeContext } from "./context";
+import { isUnknown, normalizePhoneNumber } from "./fields";
 
 /** The resource types whose natural key the platform keeps unique. */
 export type OwnedType = "Bridge" | "ProviderConfiguration" | "SipTrunk" | "BridgeNumber";

@@ -5,7 +5,7 @@ import { isSipUrl, SIP_URL_MAX } from "./sip-url";
 
 // Argument rules (docs/spec-decisions.md). Each is a zod schema whose error text reads after
 // the field name ("slug: must be …"); `check` turns the first failure into an InvalidArgumentError.
-// These are the package's one set of rules: the provider's `check` (provider/fields.ts) builds on
+// These are the package's one set of rules: the provider's `check` (provider/runtime/fields.ts) builds on
 // them. No message ever quotes the value it judges, so a rejected secret is never echoed.
 
 /** A separator the platform ignores inside phone numbers (decision N3). */

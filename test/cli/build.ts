@@ -7,7 +7,7 @@ export const ROOT = resolve(__dirname, "../..");
 
 /**
  * Compile the CLI and the emulator (all it loads) on their own, into `dist/.cli-test-<name>/`,
- * and answer the path of the compiled `cli/index.js`: the same sources and compiler options as
+ * and answer the path of the compiled `cli/main.js`: the same sources and compiler options as
  * `npm run build`, without depending on other folders' work in progress or on a stale `dist/`.
  */
 export function buildCli(name: string): string {
@@ -18,7 +18,7 @@ export function buildCli(name: string): string {
     JSON.stringify({
       extends: "../../tsconfig.json",
       compilerOptions: { noEmit: false, outDir: ".", rootDir: "../..", declaration: false, sourceMap: false },
-      include: ["../../cli/index.ts", "../../emulator"],
+      include: ["../../cli/main.ts", "../../emulator"],
     }),
   );
   const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -28,9 +28,9 @@ export function buildCli(name: string): string {
     // tsc emits despite type errors. Errors in other commands' modules (the dispatcher loads them
     // lazily, but tsc follows the imports) are theirs to fix; errors in what these tests run fail here.
     const output = String((e as { stdout?: Buffer }).stdout ?? e);
-    const ours = output.split("\n").filter((line) => /^(cli\/index\.ts|emulator\/)/.test(line));
-    if (ours.length > 0 || !existsSync(join(out, "cli", "index.js")))
+    const ours = output.split("\n").filter((line) => /^(cli\/main\.ts|emulator\/)/.test(line));
+    if (ours.length > 0 || !existsSync(join(out, "cli", "main.js")))
       throw new Error(`tsc failed:\n${output}`);
   }
-  return join(out, "cli", "index.js");
+  return join(out, "cli", "main.js");
 }

@@ -12,8 +12,16 @@ import { repoRoot } from "../fixtures/engine";
 const run = promisify(execFile);
 
 /** The compiled folders a user's program, the dynamic-provider host and the CLI load. */
-const SHIPPED_FOLDERS = ["dist/cli/", "dist/emulator/", "dist/provider/", "dist/sdk/"];
-const SHIPPED_FILES = ["LICENSE", "README.md", "package.json"];
+const SHIPPED_FOLDERS = ["dist/cli/", "dist/emulator/", "dist/policy/", "dist/provider/", "dist/sdk/"];
+const SHIPPED_FILES = [
+  "LICENSE",
+  "README.md",
+  "package.json",
+  "bin/pulumi-resource-voice",
+  "policy-pack/PulumiPolicy.yaml",
+  "policy-pack/index.js",
+  "policy-pack/package.json",
+];
 
 interface PackEntry {
   path: string;
@@ -59,7 +67,7 @@ describe("npm pack", () => {
     expect(result.entryCount).toBe(files.length);
   });
 
-  it("ships README, LICENSE and package.json", () => {
+  it("ships README, LICENSE, package.json and the plugin's launcher", () => {
     for (const file of SHIPPED_FILES) expect(files).toContain(file);
   });
 
@@ -94,5 +102,13 @@ describe("npm pack", () => {
   it("ships the engine-side runtime the serialized providers load by package name", () => {
     expect(files).toContain("dist/provider/runtime/index.js");
     expect(files).toContain("dist/provider/node-version.js");
+  });
+
+  it("ships the native provider plugin: the launcher npm puts in node_modules/.bin, and what it runs", () => {
+    expect(pkg.bin["pulumi-resource-voice"]).toBe("bin/pulumi-resource-voice");
+    expect(readFileSync(path.join(repoRoot, "bin", "pulumi-resource-voice"), "utf8")).toContain(
+      "dist/provider/native/main.js",
+    );
+    expect(files).toContain("dist/provider/native/main.js");
   });
 });

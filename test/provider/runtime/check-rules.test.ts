@@ -1,9 +1,10 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkWith } from "../../../provider/check";
 import { VoiceConfigError } from "../../../provider/config";
+import { BridgeNumberInputs } from "../../../provider/resources/bridge-number";
 import { bridge } from "../../../provider/runtime/bridge";
-import { BridgeNumberInputs, bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { checkWith } from "../../../provider/runtime/check";
 import { runtimeContext } from "../../../provider/runtime/context";
 import { checkLinkOnPlatform, PreviewLookups } from "../../../provider/runtime/preview-lookups";
 import { providerConfiguration } from "../../../provider/runtime/provider-configuration";

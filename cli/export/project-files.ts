@@ -1,0 +1,114 @@
+import { ownPackage } from "../own-package";
+import type { Plan } from "./plan";
+import { configSetLines } from "./secrets";
+import type { TakeOver } from "./yaml";
+
+/** The program's language: TypeScript on the dynamic resources, or YAML on the native provider. */
+export type Language = "typescript" | "yaml";
+
+/** The project's `package.json`: this package (or `packageSpec`) and the versions it is built and tested with. */
+export function renderPackageJson(project: string, packageSpec: string | undefined): string {
+  const own = ownPackage();
+  if (own === undefined) throw new Error("cannot find the package.json of pulumi-voice-platform");
+  const range = (name: string) => own.dependencies[name] ?? own.devDependencies[name] ?? "*";
+  return `${JSON.stringify(
+    {
+      name: project,
+      private: true,
+      main: "index.ts",
+      dependencies: {
+        "@pulumi/pulumi": range("@pulumi/pulumi"),
+        "pulumi-voice-platform": packageSpec ?? `^${own.version}`,
+      },
+      devDependencies: { "@types/node": range("@types/node"), typescript: range("typescript") },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** The `tsconfig.json` the README's Install section asks for (`nodenext`). */
+export const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      strict: true,
+      target: "ES2023",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      esModuleInterop: true,
+      skipLibCheck: true,
+      types: ["node"],
+    },
+    files: ["index.ts"],
+  },
+  null,
+  2,
+)}\n`;
+
+/** `Pulumi.yaml` of a TypeScript project. */
+export const renderTypeScriptProject = (project: string, orgHandle: string): string =>
+  [
+    `name: ${JSON.stringify(project)}`,
+    "runtime:",
+    "  name: nodejs",
+    "  options:",
+    "    typescript: true",
+    `description: ${JSON.stringify(`The telephony of organization ${orgHandle}, exported by pulumi-voice-platform export`)}`,
+    "",
+  ].join("\n");
+
+/** `Pulumi.<stack>.yaml`: where the organization is. The token is never written: it is set as a secret. */
+export const renderStackConfig = (baseUrl: string, orgHandle: string): string =>
+  [
+    "config:",
+    `  voice:baseUrl: ${JSON.stringify(baseUrl)}`,
+    `  voice:orgHandle: ${JSON.stringify(orgHandle)}`,
+    "",
+  ].join("\n");
+
+/** The project's README: what was exported, the secrets to set, and the take-over steps. */
+export function renderReadme(o: {
+  project: string;
+  orgHandle: string;
+  stack: string;
+  plan: Plan;
+  language: Language;
+  takeOver: TakeOver;
+  notes: readonly string[];
+}): string {
+  const p = o.plan;
+  const counts = `${p.configurations.length} provider configuration(s), ${p.bridges.length} bridge(s), ${p.linkCount} linked number(s), ${p.trunks.length} SIP trunk(s)`;
+  const install =
+    o.language === "typescript"
+      ? ["npm install"]
+      : [
+          "# the native provider plugin: Pulumi.yaml's plugins.providers path, or `pulumi-resource-voice` on PATH",
+        ];
+  const takeOver =
+    o.language === "typescript" || o.takeOver === "adopt"
+      ? "Every resource says `adopt: true`: `pulumi up` takes each one over when the platform holds exactly what is declared, and writes nothing (a difference fails the update, naming the field and its live value)."
+      : "Every resource carries `options: import:` with its platform id: `pulumi up` reads each one into the stack instead of creating it, then writes each auth token and SIP password from config (the platform never shows them). `import.json` holds the same list for `pulumi import --file import.json`.";
+  return [
+    `# ${o.project}`,
+    "",
+    `The telephony of organization \`${o.orgHandle}\`, exported by \`pulumi-voice-platform export\`: ${counts}.`,
+    "",
+    takeOver,
+    "",
+    "## Take it over",
+    "",
+    "```sh",
+    ...install,
+    `pulumi stack init ${o.stack}        # Pulumi.${o.stack}.yaml already names the platform and the organization`,
+    ...configSetLines(p.secrets, o.stack),
+    `pulumi up --stack ${o.stack}                       # takes the resources over without writing`,
+    `pulumi preview --stack ${o.stack} --expect-no-changes  # passes: code, state and platform agree`,
+    "```",
+    "",
+    "The auth tokens and SIP passwords are write-only on the platform: the export cannot read them.",
+    "Taking over leaves the platform's values in place and records yours in the stack; the next change",
+    "of one in config writes it.",
+    ...(o.notes.length > 0 ? ["", "## Notes from the export", "", ...o.notes.map((n) => `- ${n}`)] : []),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,27 @@
+import type { SipTrunk } from "../../sdk";
+
+/** A trunk's declarable fields as the platform holds them; absent ones are left to the resource's defaults. */
+export interface TrunkFields {
+  name: string;
+  sipUrl: string;
+  transport: string;
+  port: string;
+  authUsername?: string;
+  allowedIps?: string[];
+}
+
+/** The fields a program declares for a trunk read from the platform (its password aside: write-only). */
+export function trunkFields(t: SipTrunk): TrunkFields {
+  const ips = t.allowed_ips
+    .split(",")
+    .map((ip) => ip.trim())
+    .filter(Boolean);
+  return {
+    name: t.name,
+    sipUrl: t.sip_url,
+    transport: t.transport,
+    port: String(t.port),
+    ...(t.auth_username ? { authUsername: t.auth_username } : {}),
+    ...(ips.length > 0 ? { allowedIps: ips } : {}),
+  };
+}

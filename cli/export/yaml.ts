@@ -1,0 +1,72 @@
+import { importTargets, linkKey, NATIVE_TYPE } from "./native-ids";
+import type { Plan } from "./plan";
+import { trunkFields } from "./trunk-fields";
+
+/**
+ * How a YAML program takes resources over: the provider's `adopt: true` (writes nothing), or the
+ * `import` option. An import reads no write-only value, so the engine then writes each declared auth
+ * token and SIP password once, right after importing (ignoring them instead fails the provider's check).
+ */
+export type TakeOver = "import" | "adopt";
+
+/** A YAML scalar: JSON's double-quoted strings are YAML's too; `$${` keeps Pulumi YAML from interpolating `${`. */
+const q = (s: string): string => JSON.stringify(s.replaceAll("${", () => "$${"));
+
+/** The project's `Pulumi.yaml` for the native provider (`voice:index:*`), program included. */
+export function renderYamlProject(
+  p: Plan,
+  o: { project: string; orgHandle: string; pluginPath?: string | undefined; takeOver: TakeOver },
+): string {
+  const ids = new Map(importTargets(p).map((t) => [`${t.type} ${t.name}`, t.id]));
+  const lines: string[] = [
+    `name: ${q(o.project)}`,
+    "runtime: yaml",
+    `description: ${q(`The telephony of organization ${o.orgHandle}, exported by pulumi-voice-platform export`)}`,
+  ];
+  if (o.pluginPath !== undefined)
+    lines.push("plugins:", "  providers:", "    - name: voice", `      path: ${q(o.pluginPath)}`);
+  if (p.secrets.length > 0) {
+    lines.push("config:");
+    for (const s of p.secrets) lines.push(`  ${s.key}:`, "    type: string", "    secret: true");
+  }
+  lines.push("resources:");
+  const resource = (key: string, type: string, name: string, props: [string, string][]) => {
+    lines.push(`  ${key}:`, `    type: ${type}`, `    name: ${q(name)}`, "    properties:");
+    for (const [k, v] of props) lines.push(`      ${k}: ${v}`);
+    if (o.takeOver === "adopt") lines.push("      adopt: true");
+    else lines.push("    options:", `      import: ${q(ids.get(`${type} ${name}`) ?? "")}`);
+  };
+  for (const c of p.configurations)
+    resource(c.variable, NATIVE_TYPE.configuration, c.name, [
+      ["provider", q(c.provider)],
+      ["accountSid", q(c.accountSid)],
+      ["authToken", `\${${c.authToken.key}}`],
+    ]);
+  for (const b of p.bridges) {
+    resource(b.variable, NATIVE_TYPE.bridge, b.name, [
+      ["name", q(b.bridge.name)],
+      ["slug", q(b.bridge.slug)],
+    ]);
+    for (const l of b.links)
+      for (const n of l.phoneNumbers)
+        resource(linkKey(n), NATIVE_TYPE.link, n, [
+          ["bridgeSlug", `\${${b.variable}.slug}`],
+          ["providerConfigurationId", `\${${l.configuration.variable}.configurationId}`],
+          ["phoneNumber", q(n)],
+        ]);
+  }
+  for (const t of p.trunks) {
+    const f = trunkFields(t.trunk);
+    const props: [string, string][] = [
+      ["name", q(f.name)],
+      ["sipUrl", q(f.sipUrl)],
+      ["transport", q(f.transport)],
+      ["port", q(f.port)],
+    ];
+    if (f.authUsername !== undefined) props.push(["authUsername", q(f.authUsername)]);
+    if (t.authPassword) props.push(["authPassword", `\${${t.authPassword.key}}`]);
+    if (f.allowedIps) props.push(["allowedIps", `[${f.allowedIps.map(q).join(", ")}]`]);
+    resource(t.variable, NATIVE_TYPE.trunk, t.name, props);
+  }
+  return `${lines.join("\n")}\n`;
+}

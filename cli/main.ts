@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// The package's command line, `pulumi-voice-platform <command>`. Each command's module is loaded
+// only when that command runs, so `--help` and every command start without loading the others
+// (the emulator must listen within 2 s of an installed package's start).
+// Before anything else: on an old Node, one line naming the found and needed version.
+import "../provider/node-version";
+import { enableCompileCache } from "node:module";
+import { ownPackage } from "./own-package";
+
+/** The name the package's `bin` installs. */
+export const PROGRAM = "pulumi-voice-platform";
+
+/** One subcommand: a summary for the usage, its own usage, and how to run it. */
+interface Command {
+  summary: string;
+  load(): Promise<{ usage: string; run(argv: readonly string[]): Promise<void> }>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  emulator: {
+    summary: "Run the local platform emulator (a faithful stand-in for the platform API)",
+    load: async () => {
+      const m = await import("../emulator/cli.js");
+      return { usage: m.EMULATOR_USAGE, run: m.runEmulator };
+    },
+  },
+  export: {
+    summary: "Write a Pulumi project that takes over an existing organization (bridges, numbers, trunks)",
+    load: async () => {
+      const m = await import("./export.js");
+      return { usage: m.EXPORT_USAGE, run: m.runExport };
+    },
+  },
+  report: {
+    summary: "Turn `pulumi preview --json` / `refresh --preview-only --json` into a markdown table",
+    load: async () => {
+      const m = await import("./report.js");
+      return { usage: m.REPORT_USAGE, run: m.runReport };
+    },
+  },
+  recover: {
+    summary: "Settle an interrupted `pulumi up`: record the creates it made, by natural key",
+    load: async () => {
+      const m = await import("./recover.js");
+      return { usage: m.RECOVER_USAGE, run: m.runRecover };
+    },
+  },
+};
+
+/** The top-level usage text. */
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    `Usage: ${PROGRAM} <command> [options]`,
+    "",
+    "Commands:",
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Options:",
+    "  -h, --help     Show this help (`<command> --help` for a command's options)",
+    "  -v, --version  Print the package version",
+  ].join("\n");
+}
+
+function misuse(message: string): void {
+  process.stderr.write(`${PROGRAM}: ${message}\n\n${usage()}\n`);
+  process.exitCode = 2;
+}
+
+/** Dispatch `argv` (without node and the script) to a subcommand. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  if (first === undefined) return misuse("a command is required");
+  if (first === "-h" || first === "--help" || first === "help") {
+    process.stdout.write(`${usage()}\n`);
+    return;
+  }
+  if (first === "-v" || first === "--version") {
+    process.stdout.write(`${ownPackage()?.version ?? "unknown"}\n`);
+    return;
+  }
+  const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+  if (command === undefined) return misuse(`unknown command '${first}'`);
+  // Node's on-disk cache of compiled modules (in the temp folder, keyed by content) takes about a
+  // fifth off loading Fastify and zod at every start after the first; it is silently off where
+  // the folder is not writable.
+  enableCompileCache();
+  const loaded = await command.load();
+  try {
+    await loaded.run(rest);
+  } catch (e) {
+    // Misuse or a failed start (bad option, port in use, unreadable state file): exit 2.
+    process.stderr.write(
+      `${PROGRAM} ${first}: ${e instanceof Error ? e.message : String(e)}\n${loaded.usage}\n`,
+    );
+    process.exit(2);
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`${PROGRAM}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,95 @@
+import type { PolicyProviderResource, PolicyResource } from "@pulumi/policy";
+import type { ResourceType } from "../provider/resources/types";
+
+/** A value the engine does not know yet (at preview: another resource's output not yet computed). */
+export const UNKNOWN: unique symbol = Symbol("unknown");
+
+/** A property value as the rules see it: plain data, with {@link UNKNOWN} where the engine has none yet. */
+export type Value =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | typeof UNKNOWN
+  | Value[]
+  | { [key: string]: Value };
+
+/** One of this package's resources, whichever front door declared it. */
+export interface VoiceResource {
+  type: ResourceType;
+  /** The resource's name in the program. */
+  name: string;
+  urn: string;
+  protect: boolean;
+  /** Its inputs. */
+  props: Record<string, Value>;
+  /** The `pulumi:providers:voice` resource that serves it: native resources only (the dynamic ones read stack config). */
+  provider?: { name: string; props: Record<string, Value> };
+}
+
+/** What the policy SDK passes for a resource, in either validation (resource or stack). */
+export type AnalyzedResource = Pick<PolicyResource, "type" | "props" | "urn" | "name" | "opts" | "provider">;
+
+// Native: `voice:index:<Type>` (provider/native/resources.ts); dynamic: `pulumi-nodejs:dynamic/voice:<Type>`
+// (provider/program/voice-resource.ts). Both carry the same input names.
+const TOKEN =
+  /^(?:voice:index:|pulumi-nodejs:dynamic\/voice:)(ProviderConfiguration|Bridge|BridgeNumber|SipTrunk)$/;
+const NATIVE_PROVIDER = "pulumi:providers:voice";
+
+/** The resource type a type token names, when it is one of ours. */
+export function voiceType(token: string): ResourceType | undefined {
+  return TOKEN.exec(token)?.[1] as ResourceType | undefined;
+}
+
+/**
+ * Reads a value out of the policy SDK's props. Reading a value the engine does not know yet throws
+ * (the SDK's unknown-checking proxy); plain data never throws on a read, so a throw means unknown.
+ */
+function read(container: object, key: string | number): Value {
+  let value: unknown;
+  try {
+    value = (container as Record<string | number, unknown>)[key];
+  } catch {
+    return UNKNOWN;
+  }
+  // Index by index: `map` would read each item through the proxy too, and throw on the first unknown one.
+  if (Array.isArray(value)) return Array.from({ length: value.length }, (_, i) => read(value, i));
+  if (typeof value === "object" && value !== null) return plain(value as Record<string, unknown>);
+  return value as Value;
+}
+
+/** The props as plain data, unknown values as {@link UNKNOWN}. */
+export function plain(props: Record<string, unknown>): Record<string, Value> {
+  return Object.fromEntries(
+    Object.keys(props)
+      .filter((key) => key !== "__provider")
+      .map((key) => [key, read(props, key)]),
+  );
+}
+
+/** The adapter from the policy SDK's view to the rules': `undefined` for resources that are not ours. */
+export function voiceResource(resource: AnalyzedResource): VoiceResource | undefined {
+  const type = voiceType(resource.type);
+  if (type === undefined) return undefined;
+  return {
+    type,
+    name: resource.name,
+    urn: resource.urn,
+    protect: resource.opts.protect,
+    props: plain(resource.props),
+    ...nativeProvider(resource.provider),
+  };
+}
+
+function nativeProvider(provider: PolicyProviderResource | undefined): Pick<VoiceResource, "provider"> {
+  if (provider?.type !== NATIVE_PROVIDER) return {};
+  return { provider: { name: provider.name, props: plain(provider.props) } };
+}
+
+/** A known string value, else `undefined` (absent, unknown or not a string). */
+export const knownString = (value: Value): string | undefined =>
+  typeof value === "string" ? value : undefined;
+
+/** How messages name a resource: `SipTrunk 'pbx'`. */
+export const describe = (r: Pick<VoiceResource, "type" | "name">): string => `${r.type} '${r.name}'`;

@@ -1,0 +1,61 @@
+/**
+ * A provider's own inputs (`baseUrl`, `token`, `orgHandle`, ...): checked and diffed here, since the
+ * library's server answers CheckConfig and DiffConfig with UNIMPLEMENTED (see `gaps.ts`). The engine
+ * sends the default provider the `voice:*` stack config and an explicit provider its inputs, alike.
+ */
+import { Settings } from "../config";
+import { secret, unwrapSecrets } from "./secrets";
+
+type Props = Record<string, unknown>;
+
+/** A failed provider input: the property and why, never its value. */
+export interface ConfigFailure {
+  readonly property: string;
+  readonly reason: string;
+}
+
+/** The setting names the provider takes, from the settings' schema. */
+const NAMES: readonly string[] = Object.keys(Settings.shape);
+
+/** Changing one of these moves the provider to another organization: its resources are replaced. */
+const REPLACES: readonly string[] = ["orgHandle"];
+
+/** Present values as the runtime reads them: strings (stack config is text; inputs may be numbers). */
+function present(news: Props): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of NAMES) {
+    const value = unwrapSecrets(news[name]);
+    if (value !== undefined && value !== null && value !== "") values[name] = String(value);
+  }
+  return values;
+}
+
+/**
+ * The checked inputs (the token marked secret, whatever the program passed) and a failure naming
+ * each invalid input. A missing value is not a failure here: it may come from the `VOICE_*`
+ * environment, and the runtime names what is missing when it is first needed.
+ */
+export function checkProviderConfig(news: Props): { inputs: Props; failures: ConfigFailure[] } {
+  const parsed = Settings.partial().safeParse(present(news));
+  const failures = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "");
+        // The engine prints the value of the property a failure names: the token's is never named.
+        return { property: name === "token" ? "" : name, reason: `${name} ${issue.message}` };
+      });
+  const inputs: Props = { ...news };
+  if (inputs.token !== undefined && inputs.token !== null) inputs.token = secret(unwrapSecrets(inputs.token));
+  return { inputs, failures };
+}
+
+/**
+ * The inputs that changed, and which of them replace the provider (and so its resources). Only a
+ * known old value replaces: the engine also asks when a resource moves to this provider from another
+ * package's (the dynamic provider, on a migration with aliases), whose inputs hold none of ours.
+ */
+export function diffProviderConfig(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
+  const [before, after] = [present(olds), present(news)];
+  const changed = NAMES.filter((name) => before[name] !== after[name]);
+  return { changed, replaces: changed.filter((name) => REPLACES.includes(name) && name in before) };
+}

@@ -1,0 +1,61 @@
+import * as pulumi from "@pulumi/pulumi";
+import { RESOURCE_TYPES, type ResourceType } from "../resources/types";
+import { warnIfPlainToken } from "./plain-token-warning";
+
+export type { ResourceType };
+
+/** A resource's outputs as properties of its class: each recorded value as an `Output`. */
+export type OutputProperties<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };
+
+/**
+ * The `__provider` text of a type: the module the engine's dynamic-provider host loads
+ * (`requireFromString(text).handler()`) to serve every resource of that type. It holds nothing but
+ * the type name and loads the implementation by package name at call time, so state stays small
+ * (about 0.5 KB, stored twice per resource), holds no schema, client or secret, and refresh/destroy
+ * run the installed code rather than a copy frozen at create time (DESIGN.md, rule 1).
+ *
+ * It is written out rather than produced by `pulumi.dynamic.Resource`'s closure serialization: that
+ * yields the same forwarding provider in about 2.1 KB, and loading the serializer (it parses
+ * functions with the TypeScript compiler) costs the program process about 100 MB of memory.
+ */
+export function providerSource(t: ResourceType): string {
+  return `// pulumi-voice-platform: voice:${t}, served by the installed package
+const t = ${JSON.stringify(t)};
+const r = () => require("pulumi-voice-platform/runtime");
+exports.handler = () => ({
+  configure: (q) => r().configure(q),
+  check: (o, n) => r()[t].check(o, n),
+  diff: (i, o, n) => r()[t].diff(i, o, n),
+  create: (n) => r()[t].create(n),
+  read: (i, p) => r()[t].read(i, p),
+  update: (i, o, n) => r()[t].update(i, o, n),
+  delete: (i, p) => r()[t].delete(i, p),
+});
+`;
+}
+
+/**
+ * Base of the four resource classes: what `pulumi.dynamic.Resource` registers (type token
+ * `pulumi-nodejs:dynamic/voice:<Type>`, the inputs plus `__provider`), with the provider text above.
+ * URNs and the engine's handling are the same as for any dynamic resource.
+ */
+export abstract class VoiceResource extends pulumi.CustomResource {
+  protected constructor(
+    type: ResourceType,
+    name: string,
+    props: pulumi.Inputs | undefined,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    // Every output is registered (unset) so the engine fills it: the names come from the outputs schema.
+    const outputs = Object.fromEntries(
+      Object.keys(RESOURCE_TYPES[type].outputs.shape).map((k) => [k, undefined]),
+    );
+    super(
+      `pulumi-nodejs:dynamic/voice:${type}`,
+      name,
+      { ...outputs, ...props, __provider: providerSource(type) },
+      opts,
+    );
+    warnIfPlainToken();
+  }
+}

@@ -1,0 +1,108 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { select } from "../../../cli/export/filters";
+import { resolveLinks } from "../../../cli/export/link-configurations";
+import { plan } from "../../../cli/export/plan";
+import { renderTypeScript } from "../../../cli/export/typescript";
+import { declaredResources } from "../../fixtures/exported-program";
+import { arbitraryOrganization } from "./organization";
+
+describe("the exported TypeScript program", () => {
+  it("declares every record once, with its values, adopt: true, secrets from config and references for links", () => {
+    fc.assert(
+      fc.property(arbitraryOrganization, (org) => {
+        const resolved = resolveLinks(org);
+        const p = plan(select(org, resolved.links, [], []));
+        const declared = declaredResources(renderTypeScript(p, org.orgHandle));
+        const of = (type: string) => declared.filter((d) => d.type === type);
+
+        for (const type of ["ProviderConfiguration", "Bridge", "BridgeNumber", "SipTrunk"]) {
+          const names = of(type).map((d) => d.name);
+          expect(new Set(names).size).toBe(names.length);
+        }
+        expect(declared.every((d) => d.args.adopt === true)).toBe(true);
+
+        expect(of("ProviderConfiguration").map((d) => [d.args.provider, d.args.accountSid])).toEqual(
+          org.configurations.map((c) => [c.provider, c.account_sid]),
+        );
+        const secretKeys = declared.flatMap((d) =>
+          [d.args.authToken, d.args.authPassword].flatMap((v) =>
+            v ? [(v as { secret: string }).secret] : [],
+          ),
+        );
+        expect(new Set(secretKeys).size).toBe(secretKeys.length);
+        expect(secretKeys).toEqual(p.secrets.map((s) => s.key));
+
+        expect(of("Bridge").map((d) => [d.args.name, d.args.slug])).toEqual(
+          org.bridges.map((b) => [b.name, b.slug]),
+        );
+        const bridgeBySlug = new Map(of("Bridge").map((d) => [d.args.slug, `Bridge ${d.name}`]));
+        const configById = new Map(
+          of("ProviderConfiguration").map((d, i) => [
+            org.configurations[i]?.id,
+            `ProviderConfiguration ${d.name}`,
+          ]),
+        );
+        const links = of("BridgeNumber");
+        expect(links.map((d) => d.name)).toEqual(resolved.links.map((l) => l.phoneNumber));
+        links.forEach((d, i) => {
+          const link = resolved.links[i];
+          expect(d.args.phoneNumber).toBe(link?.phoneNumber);
+          expect(d.args.bridgeSlug).toEqual({ output: "slug", of: bridgeBySlug.get(link?.bridge.slug) });
+          expect(d.args.providerConfigurationId).toEqual({
+            output: "configurationId",
+            of: configById.get(link?.configuration.id),
+          });
+        });
+
+        expect(
+          of("SipTrunk").map((d) => [
+            d.args.name,
+            d.args.authUsername,
+            d.args.authPassword !== undefined,
+            d.args.allowedIps,
+          ]),
+        ).toEqual(
+          org.trunks.map((t) => [
+            t.name,
+            t.auth_username ?? undefined,
+            t.auth_password !== null,
+            t.allowed_ips === "" ? undefined : t.allowed_ips.split(","),
+          ]),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("links of a bridge whose provider has no configuration are left out, with a note", () => {
+    const org = {
+      orgHandle: "acme",
+      configurations: [{ id: 1, provider: "plivo", account_sid: "MA1" }],
+      bridges: [{ slug: "b", name: "B", provider: "twilio", numbers: ["+14155550100"] }],
+      trunks: [],
+    };
+    const resolved = resolveLinks(org);
+    expect(resolved.links).toEqual([]);
+    expect(resolved.notes).toEqual([
+      '1 link(s) of bridge "b" left out: no twilio configuration to declare them with',
+    ]);
+  });
+
+  it("among several configurations of the bridge's provider, the oldest is declared and a note says to check it", () => {
+    const org = {
+      orgHandle: "acme",
+      configurations: [
+        { id: 7, provider: "twilio", account_sid: "AC7" },
+        { id: 3, provider: "twilio", account_sid: "AC3" },
+      ],
+      bridges: [{ slug: "b", name: "B", provider: "twilio", numbers: ["+14155550100"] }],
+      trunks: [],
+    };
+    const resolved = resolveLinks(org);
+    expect(resolved.links.map((l) => l.configuration.id)).toEqual([3]);
+    expect(resolved.notes[0]).toMatch(
+      /does not say which of 2 twilio configurations .* twilio AC3 \(id 3\), check it/,
+    );
+  });
+});

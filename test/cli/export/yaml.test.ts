@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { select } from "../../../cli/export/filters";
+import { resolveLinks } from "../../../cli/export/link-configurations";
+import { importTargets, renderImportFile } from "../../../cli/export/native-ids";
+import type { Organization } from "../../../cli/export/organization";
+import { plan } from "../../../cli/export/plan";
+import { renderYamlProject } from "../../../cli/export/yaml";
+
+const org: Organization = {
+  orgHandle: "acme",
+  configurations: [{ id: 4, provider: "twilio", account_sid: "AC1" }],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
+  bridges: [{ slug: "support", name: 'Support "${x}"', provider: "twilio", numbers: ["+14155550100"] }],
+  trunks: [
+    {
+      id: 9,
+      name: "Edge",
+      sip_url: "sip.example.com",
+      transport: "tls",
+      port: "5061",
+      auth_username: "u",
+      auth_password: "********",
+      allowed_ips: "203.0.113.10",
+      active: true,
+    },
+  ],
+};
+const p = plan(select(org, resolveLinks(org).links, [], []));
+
+describe("the exported YAML program (native provider)", () => {
+  it("declares voice:index:* resources with references, secret config and the import option", () => {
+    expect(renderYamlProject(p, { project: "acme-telephony", orgHandle: "acme", takeOver: "import" })).toBe(
+      `name: "acme-telephony"
+runtime: yaml
+description: "The telephony of organization acme, exported by pulumi-voice-platform export"
+config:
+  twilioAuthToken:
+    type: string
+    secret: true
+  edgeSipPassword:
+    type: string
+    secret: true
+resources:
+  twilio:
+    type: voice:index:ProviderConfiguration
+    name: "twilio"
+    properties:
+      provider: "twilio"
+      accountSid: "AC1"
+      authToken: \${twilioAuthToken}
+    options:
+      import: "4"
+  support:
+    type: voice:index:Bridge
+    name: "support"
+    properties:
+      name: "Support \\"$\${x}\\""
+      slug: "support"
+    options:
+      import: "support"
+  n14155550100:
+    type: voice:index:BridgeNumber
+    name: "+14155550100"
+    properties:
+      bridgeSlug: \${support.slug}
+      providerConfigurationId: \${twilio.configurationId}
+      phoneNumber: "+14155550100"
+    options:
+      import: "support/4/+14155550100"
+  edgeTrunk:
+    type: voice:index:SipTrunk
+    name: "edge"
+    properties:
+      name: "Edge"
+      sipUrl: "sip.example.com"
+      transport: "tls"
+      port: "5061"
+      authUsername: "u"
+      authPassword: \${edgeSipPassword}
+      allowedIps: ["203.0.113.10"]
+    options:
+      import: "9"
+`,
+    );
+  });
+
+  it("with --take-over adopt, each resource says adopt: true instead of importing", () => {
+    const text = renderYamlProject(p, {
+      project: "x",
+      orgHandle: "acme",
+      takeOver: "adopt",
+      pluginPath: "/opt/bin",
+    });
+    expect(text).not.toContain("import:");
+    expect(text.match(/ {6}adopt: true/g)).toHaveLength(4);
+    expect(text).toContain('plugins:\n  providers:\n    - name: voice\n      path: "/opt/bin"\n');
+  });
+
+  it("the import file lists every resource with the id its provider reads it by", () => {
+    expect(JSON.parse(renderImportFile(p)).resources).toEqual(importTargets(p));
+    expect(importTargets(p).map((t) => `${t.type} ${t.name} ${t.id}`)).toEqual([
+      "voice:index:ProviderConfiguration twilio 4",
+      "voice:index:Bridge support support",
+      "voice:index:BridgeNumber +14155550100 support/4/+14155550100",
+      "voice:index:SipTrunk edge 9",
+    ]);
+  });
+});

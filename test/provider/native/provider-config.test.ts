@@ -1,0 +1,36 @@
+// A provider's own inputs: failures name the property (never the token's value), the token is
+// marked secret, and only a known organization that changes replaces the provider.
+import { describe, expect, it } from "vitest";
+import { checkProviderConfig, diffProviderConfig } from "../../../provider/native/provider-config";
+import { secret } from "../../../provider/native/secrets";
+
+describe("provider inputs", () => {
+  it("names each invalid input and keeps the token's value out of the failures", () => {
+    const { failures } = checkProviderConfig({
+      baseUrl: "nope",
+      token: secret("s3cret"),
+      maxRetries: "many",
+    });
+    expect(failures.map((f) => f.property).sort()).toEqual(["baseUrl", "maxRetries"]);
+    expect(failures.map((f) => f.reason).join()).toMatch(/^baseUrl .*maxRetries /);
+    expect(JSON.stringify(failures)).not.toContain("s3cret");
+  });
+
+  it("marks a plain token secret and passes the rest through", () => {
+    const { inputs, failures } = checkProviderConfig({ baseUrl: "http://x", token: "t", version: "0.1.0" });
+    expect(failures).toEqual([]);
+    expect(inputs).toEqual({ baseUrl: "http://x", token: secret("t"), version: "0.1.0" });
+  });
+
+  it("replaces on a changed organization only when the old one is known", () => {
+    expect(diffProviderConfig({ orgHandle: "acme" }, { orgHandle: "globex" })).toEqual({
+      changed: ["orgHandle"],
+      replaces: ["orgHandle"],
+    });
+    expect(diffProviderConfig({}, { orgHandle: "acme", timeoutMs: 5 })).toEqual({
+      changed: ["orgHandle", "timeoutMs"],
+      replaces: [],
+    });
+    expect(diffProviderConfig({ timeoutMs: "5" }, { timeoutMs: 5 }).changed).toEqual([]);
+  });
+});
