@@ -6,6 +6,9 @@
 // and settings passed in PULUMI_* variables. This one keeps that contract for programs whose modules
 // resolve from the Go module cache or proxy (no plugin discovery in go.mod: the engine loads providers on
 // demand).
+//
+// Serving and the methods with nothing to do are shared with the Node.js host in
+// scripts/pulumi-language-host/host.go, which scripts/pulumi-engine copies beside this file.
 package main
 
 import (
@@ -19,77 +22,15 @@ import (
 	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/constant"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/cmdutil"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
 )
 
-// Set by the build (-X main.version=...).
-var version = "v0.0.0-dev"
-
 func main() {
-	// The engine passes its own address as the last argument.
-	engineAddress := ""
-	if n := len(os.Args); n > 1 {
-		engineAddress = os.Args[n-1]
-	}
-	host := &goHost{engineAddress: engineAddress}
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
-			return nil
-		},
-	})
-	if err != nil {
-		cmdutil.Exit(fmt.Errorf("could not start the language host RPC server: %w", err))
-	}
-	// The engine reads the port from our first line of output.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		cmdutil.Exit(fmt.Errorf("language host RPC stopped serving: %w", err))
-	}
+	serveLanguageHost(&goHost{languageHost: newLanguageHost()})
 }
 
 type goHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	engineAddress string
-}
-
-func (h *goHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
-}
-
-func (h *goHost) GetRequiredPlugins(
-	context.Context, *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	return &pulumirpc.GetRequiredPluginsResponse{}, nil
-}
-
-func (h *goHost) GetRequiredPackages(
-	context.Context, *pulumirpc.GetRequiredPackagesRequest,
-) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
-}
-
-// `go build` fetches what the program's go.mod needs; there is nothing to install beforehand.
-func (h *goHost) InstallDependencies(
-	*pulumirpc.InstallDependenciesRequest, grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
-) error {
-	return nil
-}
-
-func (h *goHost) RuntimeOptionsPrompts(
-	context.Context, *pulumirpc.RuntimeOptionsRequest,
-) (*pulumirpc.RuntimeOptionsResponse, error) {
-	return &pulumirpc.RuntimeOptionsResponse{}, nil
-}
-
-func (h *goHost) GetProgramDependencies(
-	context.Context, *pulumirpc.GetProgramDependenciesRequest,
-) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+	languageHost
 }
 
 func (h *goHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {

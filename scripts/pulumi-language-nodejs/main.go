@@ -6,6 +6,9 @@
 // This one keeps that contract for plain JavaScript and ts-node programs whose packages are already installed
 // (no package-manager integration, no plugin discovery in node_modules: the engine loads providers on demand),
 // and runs Node.js policy packs the way the real host does (RunPlugin).
+//
+// Serving and the methods with nothing to do are shared with the Go host in
+// scripts/pulumi-language-host/host.go, which scripts/pulumi-engine copies beside this file.
 package main
 
 import (
@@ -21,82 +24,21 @@ import (
 
 	sdk "github.com/pulumi/pulumi/sdk/v3"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/apitype"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/cmdutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/types/known/emptypb"
 )
-
-// Set by the build (-X main.version=...).
-var version = "v0.0.0-dev"
 
 // Exit code of @pulumi/pulumi/cmd/run once it has already reported the error to the engine.
 const exitAfterReportedError = 32
 
 func main() {
-	// The engine passes its own address as the last argument.
-	engineAddress := ""
-	if n := len(os.Args); n > 1 {
-		engineAddress = os.Args[n-1]
-	}
-	host := &nodeHost{engineAddress: engineAddress}
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
-			return nil
-		},
-	})
-	if err != nil {
-		cmdutil.Exit(fmt.Errorf("could not start the language host RPC server: %w", err))
-	}
-	// The engine reads the port from our first line of output.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		cmdutil.Exit(fmt.Errorf("language host RPC stopped serving: %w", err))
-	}
+	serveLanguageHost(&nodeHost{languageHost: newLanguageHost()})
 }
 
 type nodeHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	engineAddress string
-}
-
-func (h *nodeHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
-}
-
-func (h *nodeHost) GetRequiredPlugins(
-	context.Context, *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	return &pulumirpc.GetRequiredPluginsResponse{}, nil
-}
-
-func (h *nodeHost) GetRequiredPackages(
-	context.Context, *pulumirpc.GetRequiredPackagesRequest,
-) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
-}
-
-// Dependencies come from the repository's own `npm ci`; there is nothing to install per program.
-func (h *nodeHost) InstallDependencies(
-	*pulumirpc.InstallDependenciesRequest, grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
-) error {
-	return nil
-}
-
-func (h *nodeHost) RuntimeOptionsPrompts(
-	context.Context, *pulumirpc.RuntimeOptionsRequest,
-) (*pulumirpc.RuntimeOptionsResponse, error) {
-	return &pulumirpc.RuntimeOptionsResponse{}, nil
-}
-
-func (h *nodeHost) GetProgramDependencies(
-	context.Context, *pulumirpc.GetProgramDependenciesRequest,
-) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+	languageHost
 }
 
 func (h *nodeHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
