@@ -7,19 +7,16 @@
 // resolve from the Go module cache or proxy (no plugin discovery in go.mod: the engine loads providers on
 // demand).
 //
-// Serving and the methods with nothing to do are shared with the Node.js host in
+// What it shares with the Node.js host (serving, the methods with nothing to do, running the program) is in
 // scripts/pulumi-language-host/host.go, which scripts/pulumi-engine copies beside this file.
 package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/constant"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -34,15 +31,7 @@ type goHost struct {
 }
 
 func (h *goHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		return nil, err
-	}
-	out, err := exec.Command(goBin, "env", "GOVERSION").Output()
-	if err != nil {
-		return nil, err
-	}
-	return &pulumirpc.AboutResponse{Executable: goBin, Version: strings.TrimSpace(string(out))}, nil
+	return aboutExecutable("go", "env", "GOVERSION")
 }
 
 func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
@@ -64,11 +53,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		program = filepath.Join(programDir, program)
 	}
 
-	config, err := json.Marshal(req.GetConfig())
-	if err != nil {
-		return nil, err
-	}
-	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	config, err := configEnv(req)
 	if err != nil {
 		return nil, err
 	}
@@ -79,30 +64,15 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		"PULUMI_PROJECT="+req.GetProject(),
 		"PULUMI_STACK="+req.GetStack(),
 		"PULUMI_ROOT_DIRECTORY="+info.GetRootDirectory(),
-		"PULUMI_CONFIG="+string(config),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
 		fmt.Sprintf("PULUMI_PARALLEL=%d", req.GetParallel()),
 		fmt.Sprintf("PULUMI_DRY_RUN=%t", req.GetDryRun()),
 	)
+	env = append(env, config...)
 
 	cmd := exec.CommandContext(ctx, program, req.GetArgs()...)
 	cmd.Dir = req.GetPwd()
 	cmd.Env = env
-	// The engine shows our stdout/stderr as the program's output.
-	cmd.Stdout = os.Stdout
-	cmd.Stderr = os.Stderr
-	err = cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-		return &pulumirpc.RunResponse{}, nil
-	case errors.As(err, &exitErr) && exitErr.ExitCode() == constant.ExitStatusLoggedError:
-		return &pulumirpc.RunResponse{Bail: true}, nil
-	case errors.As(err, &exitErr):
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("program exited with code %d", exitErr.ExitCode())}, nil
-	default:
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run the program: %v", err)}, nil
-	}
+	return runProgram(cmd, constant.ExitStatusLoggedError, "the program"), nil
 }
 
 // buildProgram compiles the program's main package into a temporary binary.

@@ -2,13 +2,16 @@
 // beside each host's main.go (scripts/pulumi-language-{nodejs,go}), so both are one package main.
 //
 // Each host embeds languageHost for the methods that answer "nothing to do" and serves itself with
-// serveLanguageHost; it writes only Run, About and what else its language needs.
+// serveLanguageHost; its Run builds the command for its language and hands it to runProgram.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/cmdutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
@@ -89,4 +92,53 @@ func (h *languageHost) GetProgramDependencies(
 	context.Context, *pulumirpc.GetProgramDependenciesRequest,
 ) (*pulumirpc.GetProgramDependenciesResponse, error) {
 	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+}
+
+// aboutExecutable describes the executable a host runs programs with: where it is and what `name args...`
+// prints as its version.
+func aboutExecutable(name string, args ...string) (*pulumirpc.AboutResponse, error) {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.Command(path, args...).Output()
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.AboutResponse{Executable: path, Version: strings.TrimSpace(string(out))}, nil
+}
+
+// configEnv passes the stack's configuration to a program in the variables Pulumi's SDKs read it from.
+func configEnv(req *pulumirpc.RunRequest) ([]string, error) {
+	config, err := json.Marshal(req.GetConfig())
+	if err != nil {
+		return nil, err
+	}
+	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	if err != nil {
+		return nil, err
+	}
+	return []string{"PULUMI_CONFIG=" + string(config), "PULUMI_CONFIG_SECRET_KEYS=" + string(secretKeys)}, nil
+}
+
+// runProgram runs a program's command to its end and says how it ended in the engine's terms: exit code
+// bailCode means the program has already reported its error to the engine. what names the command in the
+// error when it cannot start.
+func runProgram(cmd *exec.Cmd, bailCode int, what string) *pulumirpc.RunResponse {
+	// The engine shows our stdout/stderr as the program's output.
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	// Run returns an *exec.ExitError itself, unwrapped, when the program ran and failed.
+	err := cmd.Run()
+	exitErr, exited := err.(*exec.ExitError)
+	switch {
+	case err == nil:
+		return &pulumirpc.RunResponse{}
+	case exited && exitErr.ExitCode() == bailCode:
+		return &pulumirpc.RunResponse{Bail: true}
+	case exited:
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("program exited with code %d", exitErr.ExitCode())}
+	default:
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run %s: %v", what, err)}
+	}
 }

@@ -7,7 +7,7 @@
 // (no package-manager integration, no plugin discovery in node_modules: the engine loads providers on demand),
 // and runs Node.js policy packs the way the real host does (RunPlugin).
 //
-// Serving and the methods with nothing to do are shared with the Go host in
+// What it shares with the Go host (serving, the methods with nothing to do, running the program) is in
 // scripts/pulumi-language-host/host.go, which scripts/pulumi-engine copies beside this file.
 package main
 
@@ -42,15 +42,7 @@ type nodeHost struct {
 }
 
 func (h *nodeHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return nil, err
-	}
-	out, err := exec.Command(node, "--version").Output()
-	if err != nil {
-		return nil, err
-	}
-	return &pulumirpc.AboutResponse{Executable: node, Version: strings.TrimSpace(string(out))}, nil
+	return aboutExecutable("node", "--version")
 }
 
 func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
@@ -93,38 +85,17 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	args = append(args, program)
 	args = append(args, req.GetArgs()...)
 
-	config, err := json.Marshal(req.GetConfig())
+	config, err := configEnv(req)
 	if err != nil {
 		return nil, err
 	}
-	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
-	if err != nil {
-		return nil, err
-	}
-	env := append(os.Environ(),
-		"PULUMI_CONFIG="+string(config),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
-	)
+	env := append(os.Environ(), config...)
 	env = append(env, typescriptEnv(options)...)
 
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = req.GetPwd()
 	cmd.Env = env
-	// The engine shows our stdout/stderr as the program's output.
-	cmd.Stdout = os.Stdout
-	cmd.Stderr = os.Stderr
-	err = cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-		return &pulumirpc.RunResponse{}, nil
-	case errors.As(err, &exitErr) && exitErr.ExitCode() == exitAfterReportedError:
-		return &pulumirpc.RunResponse{Bail: true}, nil
-	case errors.As(err, &exitErr):
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("program exited with code %d", exitErr.ExitCode())}, nil
-	default:
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run node: %v", err)}, nil
-	}
+	return runProgram(cmd, exitAfterReportedError, "node"), nil
 }
 
 // nodeArgs are the project's `nodeargs` option: flags for node itself, before the script.
