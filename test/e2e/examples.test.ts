@@ -140,7 +140,7 @@ describe("examples", { timeout: OP_TIMEOUT_MS * 2 }, () => {
       await mkdir(bin);
       await writeFile(
         path.join(bin, "pulumi-voice-platform"),
-        `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "cli", "index.js"))} "$@"\n`,
+        `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "cli", "main.js"))} "$@"\n`,
         { mode: 0o755 },
       );
       const engine = await engineEnv();

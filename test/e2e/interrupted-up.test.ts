@@ -84,7 +84,7 @@ describe(`an interrupted up of ${N} resources recovers without a program edit`, 
       }
       const recovered = await cli("node", [
         "--enable-source-maps",
-        path.join(repoRoot, "dist", "cli", "index.js"),
+        path.join(repoRoot, "dist", "cli", "main.js"),
         "recover",
         "--cancel",
         "--stack",

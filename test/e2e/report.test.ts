@@ -10,7 +10,7 @@ import { OP_TIMEOUT_MS, type ProgramSpec, SECRETS, useVoiceStack } from "../fixt
 
 const run = promisify(execFile);
 const ctx = useVoiceStack();
-const cli = path.join(repoRoot, "dist", "cli", "index.js");
+const cli = path.join(repoRoot, "dist", "cli", "main.js");
 
 const spec = (port: number): ProgramSpec => ({
   bridges: [{ name: "support", bridgeName: "Support", slug: "support" }],
