@@ -87,7 +87,7 @@ export function renderReadme(o: {
   const takeOver =
     o.language === "typescript" || o.takeOver === "adopt"
       ? "Every resource says `adopt: true`: `pulumi up` takes each one over when the platform holds exactly what is declared, and writes nothing (a difference fails the update, naming the field and its live value)."
-      : "Every resource carries `options: import:` with its platform id: `pulumi up` reads each one into the stack instead of creating it, then writes each auth token and SIP password from config (the platform never shows them). `import.json` holds the same list for `pulumi import --file import.json`.";
+      : "Every resource carries `options: import:` with its platform id: `pulumi up` reads each one into the stack instead of creating it, and writes nothing; the auth tokens and SIP passwords from config are recorded in the stack, not sent (the platform never shows them). `import.json` holds the same list for `pulumi import --file import.json`.";
   return [
     `# ${o.project}`,
     "",

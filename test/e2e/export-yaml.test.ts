@@ -51,11 +51,14 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
   const requests = async () =>
     (await emu.admin.requests()).filter((r) => r.orgHandle === emu.orgHandle || r.orgHandle === null);
 
-  /** Exports, takes over with `up`, previews; answers what it measured. */
-  async function roundTrip(takeOver: "adopt" | "import") {
+  /**
+   * Exports, takes over and previews; answers what it measured. The take-over is `pulumi up` of the
+   * exported program, or (`importFile`) `pulumi import --file import.json` before it.
+   */
+  async function roundTrip(takeOver: "adopt" | "import", importFile = false) {
     const before = telephonyOf(await emu.admin.state(), emu.orgHandle);
     await emu.admin.clearRequests();
-    const out = path.join(tmp.path, takeOver);
+    const out = path.join(tmp.path, `${takeOver}${importFile ? "-file" : ""}`);
     let started = Date.now();
     const exported = await run(
       process.execPath,
@@ -78,11 +81,11 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     const keys = lines.map((l) => /--stack \S+ (\S+)/.exec(l)?.[1] ?? "");
     expect(keys).toEqual(["voice:token", "twilioAuthToken", "plivoAuthToken", "primaryEdgeSipPassword"]);
     const program = await readFile(path.join(out, "Pulumi.yaml"), "utf8");
-    const importFile = JSON.parse(await readFile(path.join(out, "import.json"), "utf8")) as {
+    const { resources: toImport } = JSON.parse(await readFile(path.join(out, "import.json"), "utf8")) as {
       resources: unknown[];
     };
     expect((program.match(takeOver === "adopt" ? /adopt: true/g : /import: "/g) ?? []).length).toBe(
-      importFile.resources.length,
+      toImport.length,
     );
 
     const stack = await LocalWorkspace.createOrSelectStack(
@@ -96,6 +99,23 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
       await emu.admin.clearRequests();
       let log = "";
       started = Date.now();
+      if (importFile) {
+        const imported = await run(
+          "pulumi",
+          [
+            "import",
+            "--file",
+            "import.json",
+            "--protect=false",
+            "--generate-code=false",
+            "--yes",
+            "--non-interactive",
+          ],
+          { cwd: out, env: { ...process.env, ...(await engineEnv()) }, maxBuffer: 16 * 1024 * 1024 },
+        );
+        log += imported.stdout + imported.stderr;
+        expect(imported.stdout).toContain(`${toImport.length} imported`);
+      }
       const up = await stack.up({ onOutput: (l) => (log += l) }).catch((e: unknown) => {
         throw new Error(`${String(e)}\n${log}`);
       });
@@ -105,10 +125,14 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
       const previewMs = Date.now() - started;
       const takeOverRequests = await requests();
       const writes = takeOverRequests.filter((r) => r.method !== "GET");
-      const resources = importFile.resources.length;
-      // The stack itself is created; each resource is created in the state by adopting, or imported.
+      const resources = toImport.length;
+      // Each resource is created in the state by adopting, imported by its option, or already imported.
       expect(up.summary.resourceChanges).toEqual(
-        takeOver === "adopt" ? { create: resources + 1 } : { create: 1, import: resources },
+        importFile
+          ? { same: resources + 1 }
+          : takeOver === "adopt"
+            ? { create: resources + 1 }
+            : { create: 1, import: resources },
       );
       expect(preview.changeSummary).toEqual({ same: resources + 1 });
       expect(telephonyOf(await emu.admin.state(), emu.orgHandle)).toEqual(before);
@@ -123,8 +147,8 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
         writes,
       };
       console.log(
-        `YAML export, take over by ${takeOver}: ${r.resources} resources; export ${(r.exportMs / 1000).toFixed(1)} s, ` +
-          `up ${(r.upMs / 1000).toFixed(1)} s, preview ${(r.previewMs / 1000).toFixed(1)} s; ` +
+        `YAML export, take over by ${importFile ? "pulumi import --file" : takeOver}: ${r.resources} resources; export ${(r.exportMs / 1000).toFixed(1)} s, ` +
+          `${importFile ? "import and up" : "up"} ${(r.upMs / 1000).toFixed(1)} s, preview ${(r.previewMs / 1000).toFixed(1)} s; ` +
           `${r.reads} reads, ${r.writes.length} writes`,
       );
       return r;
@@ -141,6 +165,12 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
 
   it("takes it over by the import option: no write, preview clean", async () => {
     const r = await roundTrip("import");
+    expect(r.resources).toBe(10);
+    expect(r.writes).toEqual([]);
+  });
+
+  it("takes it over by `pulumi import --file import.json`: no write, up and preview change nothing", async () => {
+    const r = await roundTrip("import", true);
     expect(r.resources).toBe(10);
     expect(r.writes).toEqual([]);
   });
