@@ -12,6 +12,7 @@ import { plan } from "./export/plan";
 import { Progress } from "./export/progress";
 import {
   type Language,
+  RECORD_SECRETS,
   renderPackageJson,
   renderReadme,
   renderStackConfig,
@@ -184,6 +185,7 @@ export async function runExport(argv: readonly string[]): Promise<void> {
       ...configSetLines(p.secrets, stack),
       `pulumi up --stack ${stack}`,
       `pulumi preview --stack ${stack} --expect-no-changes`,
+      ...(language === "yaml" && takeOver === "import" ? [RECORD_SECRETS(stack)] : []),
       "",
     ].join("\n"),
   );
