@@ -12,6 +12,7 @@ import { plan } from "./export/plan";
 import { Progress } from "./export/progress";
 import {
   type Language,
+  RECORD_SECRETS,
   renderPackageJson,
   renderReadme,
   renderStackConfig,
@@ -50,8 +51,8 @@ organization, and a README of the steps. The token comes from VOICE_TOKEN only a
   --project <name>        the project name (default: <org-handle>-telephony)
   --package-spec <spec>   how package.json names this package (default ^<this version>)
   --plugin-path <dir>     yaml: the folder holding pulumi-resource-voice (Pulumi.yaml plugins)
-  --take-over <how>       yaml: adopt (default: adopt: true, nothing written) or import (the
-                          import option; the engine then writes each auth token and SIP password)
+  --take-over <how>       yaml: adopt (default: adopt: true) or import (the import option);
+                          neither writes to the platform
   --concurrency <n>       reads in flight at once (default 16); the platform's rate limit paces them
   --force                 write into a non-empty --out
 
@@ -184,6 +185,7 @@ export async function runExport(argv: readonly string[]): Promise<void> {
       ...configSetLines(p.secrets, stack),
       `pulumi up --stack ${stack}`,
       `pulumi preview --stack ${stack} --expect-no-changes`,
+      ...(language === "yaml" && takeOver === "import" ? [RECORD_SECRETS(stack)] : []),
       "",
     ].join("\n"),
   );

@@ -13,7 +13,7 @@ export interface ImportTarget {
   type: string;
   name: string;
   id: string;
-  logicalName: string;
+  key: string;
 }
 
 /** The YAML key of a link: its number's digits (a `+` cannot start a reference). */
@@ -26,16 +26,16 @@ export function importTargets(p: Plan): ImportTarget[] {
       type: NATIVE_TYPE.configuration,
       name: c.name,
       id: String(c.id),
-      logicalName: c.variable,
+      key: c.variable,
     })),
     ...p.bridges.flatMap((b) => [
-      { type: NATIVE_TYPE.bridge, name: b.name, id: b.bridge.slug, logicalName: b.variable },
+      { type: NATIVE_TYPE.bridge, name: b.name, id: b.bridge.slug, key: b.variable },
       ...b.links.flatMap((l) =>
         l.phoneNumbers.map((n) => ({
           type: NATIVE_TYPE.link,
           name: n,
           id: `${b.bridge.slug}/${l.configuration.id}/${n}`,
-          logicalName: linkKey(n),
+          key: linkKey(n),
         })),
       ),
     ]),
@@ -43,18 +43,22 @@ export function importTargets(p: Plan): ImportTarget[] {
       type: NATIVE_TYPE.trunk,
       name: t.name,
       id: String(t.trunk.id),
-      logicalName: t.variable,
+      key: t.variable,
     })),
   ];
 }
 
-/** The file `pulumi import --file import.json` takes. */
+/**
+ * The file `pulumi import --file import.json` takes. Its `logicalName` is the resource name in the
+ * state (the program's `name:`, so the program finds what was imported); its `name` is the key in
+ * the code `pulumi import` generates (the program's own key).
+ */
 export function renderImportFile(p: Plan): string {
-  const resources = importTargets(p).map(({ type, name, id, logicalName }) => ({
+  const resources = importTargets(p).map(({ type, name, id, key }) => ({
     type,
-    name,
+    name: key,
     id,
-    logicalName,
+    logicalName: name,
   }));
   return `${JSON.stringify({ resources }, null, 2)}\n`;
 }

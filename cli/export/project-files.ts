@@ -66,6 +66,10 @@ export const renderStackConfig = (baseUrl: string, orgHandle: string): string =>
     "",
   ].join("\n");
 
+/** After an import take-over: the `up` that records the write-only values (the import could not read them). */
+export const RECORD_SECRETS = (stack: string): string =>
+  `pulumi up --stack ${stack}                       # records the auth tokens and SIP passwords in the stack, writing nothing`;
+
 /** The project's README: what was exported, the secrets to set, and the take-over steps. */
 export function renderReadme(o: {
   project: string;
@@ -87,7 +91,7 @@ export function renderReadme(o: {
   const takeOver =
     o.language === "typescript" || o.takeOver === "adopt"
       ? "Every resource says `adopt: true`: `pulumi up` takes each one over when the platform holds exactly what is declared, and writes nothing (a difference fails the update, naming the field and its live value)."
-      : "Every resource carries `options: import:` with its platform id: `pulumi up` reads each one into the stack instead of creating it, then writes each auth token and SIP password from config (the platform never shows them). `import.json` holds the same list for `pulumi import --file import.json`.";
+      : "Every resource carries `options: import:` with its platform id: `pulumi up` reads each one into the stack instead of creating it, and writes nothing. An import records only what the platform shows, so a second `pulumi up` records the auth tokens and SIP passwords from config in the stack (writing nothing either); until then a change of one in config would not be written. `import.json` holds the same list for `pulumi import --file import.json`.";
   return [
     `# ${o.project}`,
     "",
@@ -103,6 +107,7 @@ export function renderReadme(o: {
     ...configSetLines(p.secrets, o.stack),
     `pulumi up --stack ${o.stack}                       # takes the resources over without writing`,
     `pulumi preview --stack ${o.stack} --expect-no-changes  # passes: code, state and platform agree`,
+    ...(o.language === "yaml" && o.takeOver === "import" ? [RECORD_SECRETS(o.stack)] : []),
     "```",
     "",
     "The auth tokens and SIP passwords are write-only on the platform: the export cannot read them.",

@@ -3,9 +3,9 @@ import type { Plan } from "./plan";
 import { trunkFields } from "./trunk-fields";
 
 /**
- * How a YAML program takes resources over: the provider's `adopt: true` (writes nothing), or the
- * `import` option. An import reads no write-only value, so the engine then writes each declared auth
- * token and SIP password once, right after importing (ignoring them instead fails the provider's check).
+ * How a YAML program takes resources over: the provider's `adopt: true`, or the `import` option.
+ * Neither writes: an import reads no write-only value, and the provider takes the auth tokens and SIP
+ * passwords the program supplies into the stack without comparing them to the platform's.
  */
 export type TakeOver = "import" | "adopt";
 

@@ -151,9 +151,9 @@ describe("pulumi-voice-platform export", () => {
     const imports = JSON.parse(await readFile(path.join(dir, "yaml", "import.json"), "utf8"));
     expect(imports.resources).toContainEqual({
       type: "voice:index:BridgeNumber",
-      name: "+14155550100",
+      name: "n14155550100",
       id: expect.stringMatching(/^support-us\/\d+\/\+14155550100$/),
-      logicalName: "n14155550100",
+      logicalName: "+14155550100",
     });
     expect(await readdir(path.join(dir, "yaml"))).not.toContain("package.json");
   });

@@ -9,7 +9,6 @@ import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmulatorState } from "../../emulator";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
@@ -19,7 +18,13 @@ import {
   repoRoot,
   type TempDir,
 } from "../fixtures/engine";
-import { arbitraryOrg, buildOrganization, type OrgSpec } from "../fixtures/telephony-org";
+import {
+  arbitraryOrg,
+  buildOrganization,
+  type OrgSpec,
+  seededOrganization,
+  telephonyOf,
+} from "../fixtures/telephony-org";
 import { childEnv } from "../fixtures/user-project";
 import { OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
@@ -34,18 +39,6 @@ interface RoundTrip {
   previewMs: number;
   exportReads: number;
   takeOverReads: number;
-}
-
-/** The organization's telephony records in the emulator, to compare before and after. */
-function telephonyOf(state: EmulatorState, handle: string) {
-  const bridges = state.bridges.filter((b) => b.organization === handle);
-  const bridgeIds = new Set(bridges.map((b) => b.id));
-  return {
-    configurations: state.configurations.filter((c) => c.organization === handle),
-    bridges,
-    links: state.links.filter((l) => bridgeIds.has(l.bridge_id)),
-    trunks: state.trunks.filter((t) => t.organization === handle),
-  };
 }
 
 describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
@@ -190,48 +183,7 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
     );
 
   it("the seeded organization's telephony round-trips: up takes it over reading only, preview then shows no change", async () => {
-    // The demo organization as seeded (its provider accounts and numbers), with what a team clicks together on it.
-    const spec: OrgSpec = {
-      handle: emu.orgHandle,
-      token: emu.token,
-      accounts: [
-        {
-          provider: "twilio",
-          accountSid: "AC00000000000000000000000000000001",
-          numbers: ["+14155550100", "+14155550101", "+14155550102"],
-          authToken: "t1",
-        },
-        {
-          provider: "plivo",
-          accountSid: "MA0000000000000000A1",
-          numbers: ["+442079460001"],
-          authToken: "t2",
-        },
-      ],
-      bridges: [
-        { name: "Support line", slug: "support-line" },
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
-        { name: 'Sales "EMEA" ${region}', slug: "sales-emea" },
-        { name: "Spare", slug: "spare" },
-      ],
-      links: {
-        "+14155550100": "support-line",
-        "+14155550101": "support-line",
-        "+442079460001": "sales-emea",
-      },
-      trunks: [
-        {
-          name: "Primary Edge",
-          sipUrl: "sip.acme.example",
-          transport: "tls",
-          port: "5061",
-          authUsername: "acme-voice",
-          authPassword: "pw",
-          allowedIps: ["203.0.113.10", "203.0.113.11"],
-        },
-        { name: "bare", sipUrl: "10.0.0.1", transport: "tcp", port: "5060", allowedIps: [] },
-      ],
-    };
+    const spec = seededOrganization(emu.orgHandle, emu.token);
     const r = await roundTrip(spec);
     report("seeded organization", r);
     expect(r.resources).toBe(10);

@@ -97,7 +97,9 @@ resources:
   });
 
   it("the import file lists every resource with the id its provider reads it by", () => {
-    expect(JSON.parse(renderImportFile(p)).resources).toEqual(importTargets(p));
+    expect(JSON.parse(renderImportFile(p)).resources).toEqual(
+      importTargets(p).map((t) => ({ type: t.type, name: t.key, id: t.id, logicalName: t.name })),
+    );
     expect(importTargets(p).map((t) => `${t.type} ${t.name} ${t.id}`)).toEqual([
       "voice:index:ProviderConfiguration twilio 4",
       "voice:index:Bridge support support",
