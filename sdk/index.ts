@@ -2,7 +2,7 @@ export { resolveBaseUrl, VoiceClient, type VoiceClientOptions } from "./client";
 export { type AuthStrategy, SchemeAuth } from "./core/auth";
 export type { ListResult } from "./core/envelope";
 export * from "./core/errors";
-export { canonicalAddress, canonicalIpOrCidr } from "./core/ip";
+export { canonicalAddress, canonicalIpOrCidr, splitAllowedIps } from "./core/ip";
 export { Page, type PageParams, PagePromise } from "./core/pagination";
 export { backoffMs, type HttpMethod, isRetryable, parseRetryAfterMs, retryDelayMs } from "./core/retry";
 export { isHostName, isSipHost, isSipUrl, SIP_URL_MAX } from "./core/sip-url";

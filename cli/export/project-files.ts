@@ -1,4 +1,4 @@
-import { ownPackage } from "../own-package";
+import { ownPackage } from "../../provider/own-package";
 import type { Plan } from "./plan";
 import { configSetLines } from "./secrets";
 import type { TakeOver } from "./yaml";

@@ -1,4 +1,4 @@
-import type { SipTrunk } from "../../sdk";
+import { type SipTrunk, splitAllowedIps } from "../../sdk";
 
 /** A trunk's declarable fields as the platform holds them; absent ones are left to the resource's defaults. */
 export interface TrunkFields {
@@ -12,10 +12,7 @@ export interface TrunkFields {
 
 /** The fields a program declares for a trunk read from the platform (its password aside: write-only). */
 export function trunkFields(t: SipTrunk): TrunkFields {
-  const ips = t.allowed_ips
-    .split(",")
-    .map((ip) => ip.trim())
-    .filter(Boolean);
+  const ips = splitAllowedIps(t.allowed_ips);
   return {
     name: t.name,
     sipUrl: t.sip_url,

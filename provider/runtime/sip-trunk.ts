@@ -1,4 +1,4 @@
-import type { SipTrunk, SipTrunkUpdateParams } from "../../sdk";
+import { type SipTrunk, type SipTrunkUpdateParams, splitAllowedIps } from "../../sdk";
 import { SipTrunkInputs, type SipTrunkOutputs } from "../resources/sip-trunk";
 import { adoptionRefused } from "./adopt";
 import { checkWith } from "./check";
@@ -11,16 +11,9 @@ import { settleCreate } from "./settle";
 
 const TYPE = "SipTrunk";
 
+/** The platform's joined IPs as the set state records: canonical, de-duplicated, sorted. */
 const splitIps = (joined: string | null | undefined): string[] =>
-  [
-    ...new Set(
-      (joined ?? "")
-        .split(",")
-        .map((ip) => ip.trim())
-        .filter(Boolean)
-        .map(normalizeIp),
-    ),
-  ].sort();
+  [...new Set(splitAllowedIps(joined).map(normalizeIp))].sort();
 
 const outputs = (t: SipTrunk, authPassword: string | undefined): SipTrunkOutputs => ({
   name: t.name,

@@ -35,3 +35,11 @@ export function canonicalIpOrCidr(raw: string): string | undefined {
   if (bits > max) return undefined;
   return bits === max ? address : `${address}/${bits}`;
 }
+
+/** The entries of the platform's comma-joined `allowed_ips`, as written (none for an empty or absent value). */
+export function splitAllowedIps(joined: string | null | undefined): string[] {
+  return (joined ?? "")
+    .split(",")
+    .map((ip) => ip.trim())
+    .filter(Boolean);
+}

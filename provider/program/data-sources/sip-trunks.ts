@@ -1,3 +1,4 @@
+import { splitAllowedIps } from "../../../sdk";
 import { dataSource } from "../data-source";
 
 /** A SIP trunk as listed: the platform masks `authUsername` and `authPassword` here. */
@@ -23,10 +24,7 @@ const trunks = dataSource<object, SipTrunkSummary[]>("getSipTrunks", async (clie
     port: String(t.port),
     authUsername: t.auth_username ?? null,
     authPassword: t.auth_password ?? null,
-    allowedIps: (t.allowed_ips ?? "")
-      .split(",")
-      .map((ip) => ip.trim())
-      .filter(Boolean),
+    allowedIps: splitAllowedIps(t.allowed_ips),
     active: t.active,
     orgHandle: t.org_handle ?? null,
   })),
