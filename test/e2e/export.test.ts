@@ -193,14 +193,16 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
   });
 
   it("any organization the emulator can hold round-trips (fast-check, through the engine)", async () => {
-    let n = 0;
+    // Each generated organization gets its own block of 20 numbers: a repeated salt must not
+    // hand two organizations the same number (the platform refuses that at seeding).
+    let generated = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc
-          .integer({ min: 0, max: 1_000_000 })
-          .chain((salt) => arbitraryOrg(`random${salt}x${n}`, 1_000_000 + salt * 20)),
+        fc.integer({ min: 0, max: 1_000_000 }).chain((salt) => {
+          const run = generated++;
+          return arbitraryOrg(`random${salt}x${run}`, 1_000_000 + run * 20);
+        }),
         async (spec) => {
-          n++;
           report(`random organization ${spec.handle}`, await roundTrip(spec));
         },
       ),
