@@ -22,7 +22,6 @@ import {
 import { readOrganization } from "./export/read-organization";
 import { configSetLines } from "./export/secrets";
 import { renderTypeScript } from "./export/typescript";
-import { withoutUndeclarable } from "./export/undeclarable";
 import { renderYamlProject, type TakeOver } from "./export/yaml";
 
 /** Usage of `pulumi-voice-platform export`. */
@@ -129,10 +128,9 @@ export async function runExport(argv: readonly string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const declarable = withoutUndeclarable(org);
-  const resolved = resolveLinks(declarable.org);
-  const selection = select(declarable.org, resolved.links, include, exclude);
-  const notes = [...declarable.notes, ...resolved.notes, ...selection.notes];
+  const resolved = resolveLinks(org);
+  const selection = select(org, resolved.links, include, exclude);
+  const notes = [...resolved.notes, ...selection.notes];
   const p = plan(selection);
 
   const files: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { adoptMode } from "../runtime/adopt";
-import { label, slug } from "../runtime/fields";
+import { bridgeName, slug } from "../runtime/fields";
 
 /** A bridge's inputs after check. */
-export const BridgeInputs = z.object({ name: label, slug, adopt: adoptMode });
+export const BridgeInputs = z.object({ name: bridgeName, slug, adopt: adoptMode });
 export type BridgeInputs = z.infer<typeof BridgeInputs>;
 
 /**

@@ -36,8 +36,14 @@ export const phoneNumber = E164;
 /** A bridge slug: lowercase letters, digits and inner hyphens, 1 to 64 characters. */
 export const slug = z.string({ error: "must be a string" }).trim().pipe(Slug);
 
-/** A non-empty display string of at most 255 characters, trimmed. */
-export const label = z.string({ error: "must be a string" }).trim().pipe(Text255);
+/**
+ * A non-empty name or account of at most 255 characters, kept as given: the platform stores trunk
+ * names, user names and accounts untrimmed, and a trimmed one would not find its record by natural key.
+ */
+export const label = Text255;
+
+/** A bridge name: the platform trims it, so the resource does too and state holds what the platform keeps. */
+export const bridgeName = z.string({ error: "must be a string" }).trim().pipe(Text255);
 
 /** A non-empty secret string of at most 255 characters; never trimmed, since whitespace may be part of it. */
 export const secretString = Secret255;

@@ -167,6 +167,26 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
     });
   });
 
+  it("adopts a trunk and a configuration whose name and account keep surrounding whitespace on the platform, creating nothing", async () => {
+    await client.trunks.create({ name: " edge ", sip_url: "sip.acme.example" });
+    await client.providerConfigurations.create({ provider: "twilio", account_sid: " ACpadded ", auth_token: "old" });
+    await ctx.emu.admin.clearRequests();
+
+    await ctx.voice.declare({
+      configurations: [{ name: "padded", provider: "twilio", accountSid: " ACpadded ", adopt: true }],
+      trunks: [{ name: "edge", trunkName: " edge ", sipUrl: "sip.acme.example", adopt: true }],
+    });
+    await ctx.voice.stack.up();
+    const state = await ctx.emu.admin.state();
+    expect(state.trunks.map((t) => t.name)).toEqual([" edge "]);
+    expect(state.configurations.map((c) => c.account_sid)).toEqual([" ACpadded "]);
+    const posts = (await ctx.emu.admin.requests()).filter((r) => r.method === "POST");
+    expect(posts).toEqual([]);
+    expect((await ctx.voice.stack.preview({ refresh: true, expectNoChanges: true })).changeSummary).toEqual({
+      same: 3,
+    });
+  });
+
   it("feeds data sources with what the platform holds", async () => {
     await ctx.voice.declare(everything);
     await ctx.voice.stack.up();

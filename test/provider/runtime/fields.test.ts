@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  bridgeName,
   ipSet,
+  label,
   normalizeIp,
   phoneNumber,
   platformId,
@@ -282,5 +284,15 @@ describe("ids, ports, transports, slugs, numbers", () => {
     expect(slug.parse(" main-1 ")).toBe("main-1");
     expect(accepts(slug, "Main")).toBe(false);
     expect(phoneNumber.parse("+1 (415) 555-0100")).toBe("+14155550100");
+  });
+
+  it("keeps names and accounts as the platform stores them: trunk names untrimmed, bridge names trimmed", () => {
+    expect(label.parse(" padded trunk ")).toBe(" padded trunk ");
+    expect(bridgeName.parse(" Support line ")).toBe("Support line");
+    for (const blank of ["", "   ", "\t"]) {
+      expect(accepts(label, blank)).toBe(false);
+      expect(accepts(bridgeName, blank)).toBe(false);
+    }
+    expect(accepts(label, "x".repeat(256))).toBe(false);
   });
 });
