@@ -169,7 +169,11 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
 
   it("adopts a trunk and a configuration whose name and account keep surrounding whitespace on the platform, creating nothing", async () => {
     await client.trunks.create({ name: " edge ", sip_url: "sip.acme.example" });
-    await client.providerConfigurations.create({ provider: "twilio", account_sid: " ACpadded ", auth_token: "old" });
+    await client.providerConfigurations.create({
+      provider: "twilio",
+      account_sid: " ACpadded ",
+      auth_token: "old",
+    });
     await ctx.emu.admin.clearRequests();
 
     await ctx.voice.declare({
