@@ -214,7 +214,8 @@ export function renderScaleReport(r: ScaleBenchResults): string {
     "",
     ...(r.note ? [r.note, ""] : []),
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}; load average (1 min) ${m.loadAverageAtStart} at start, ` +
-      `${r.load.min}–${r.load.max} during the run (mean ${r.load.mean}, ${r.load.samples} samples): the cores were shared with other work. ` +
+      `${r.load.min}–${r.load.max} during the run (mean ${r.load.mean}, ${r.load.samples} samples)` +
+      (r.load.mean > m.cores ? ": the cores were shared with other work. " : ". ") +
       `Node ${m.node}; ${Object.entries(m.versions)
         .map(([k, v]) => `${k} ${v}`)
         .join(
