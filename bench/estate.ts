@@ -8,7 +8,7 @@ import type { SeedInput } from "../emulator";
  */
 export type ProviderKind = "voice" | "noop" | "native";
 
-/** What bench/program/index.js declares (its config key `spec`). */
+/** What bench/program/index.js declares (its `spec.json`). */
 export interface EstateSpec {
   provider: ProviderKind;
   configurations: { name: string; provider: string; accountSid: string }[];

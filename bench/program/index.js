@@ -1,4 +1,4 @@
-// The benchmarks' program. The config key `spec` (JSON, written by bench/estate.ts) lists what to declare
+// The benchmarks' program. `spec.json` beside it (written by bench/estate.ts through bench/stack.ts) lists what to declare
 // and `spec.provider` chooses who serves it:
 //   "voice": this package's resources (ProviderConfiguration, Bridge, BridgeNumber, SipTrunk);
 //   "noop":  the same program shape (same names, inputs, secrets and dependencies) on a dynamic provider
@@ -10,7 +10,7 @@ const path = require("node:path");
 const pulumi = require("@pulumi/pulumi");
 
 const config = new pulumi.Config();
-const spec = config.requireObject("spec");
+const spec = JSON.parse(fs.readFileSync(path.join(__dirname, "spec.json"), "utf8"));
 
 /**
  * The no-op provider's `__provider` text, written out the way this package writes its own
