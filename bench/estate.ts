@@ -53,7 +53,12 @@ export function mixOf(n: number): Mix {
 
 /** `a + b + c + d` of a mix, for the table. */
 export const describeMix = (m: Mix): string =>
-  `${m.configurations} configurations + ${m.bridges} bridges + ${m.numbers} numbers + ${m.trunks} trunks`;
+  [
+    `${m.configurations} configurations`,
+    `${m.bridges} bridges`,
+    `${m.numbers.toLocaleString("en-US")} numbers`,
+    `${m.trunks} trunks`,
+  ].join(" + ");
 
 /** The i-th benchmark number of account `a` (outside the emulator's seeded ranges). */
 function phoneNumber(a: number, i: number): string {
