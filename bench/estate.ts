@@ -1,6 +1,7 @@
 // The estate the engine benchmarks declare: N resources in a realistic telephony mix, and the
 // provider-account inventory the emulator needs to link that many numbers.
 import type { SeedInput } from "../emulator";
+import { int } from "./stats";
 
 /**
  * Which provider serves the program (bench/program/index.js): this package's dynamic resources, the
@@ -53,12 +54,7 @@ export function mixOf(n: number): Mix {
 
 /** `a + b + c + d` of a mix, for the table. */
 export const describeMix = (m: Mix): string =>
-  [
-    `${m.configurations} configurations`,
-    `${m.bridges} bridges`,
-    `${m.numbers.toLocaleString("en-US")} numbers`,
-    `${m.trunks} trunks`,
-  ].join(" + ");
+  `${int(m.configurations)} configurations + ${int(m.bridges)} bridges + ${int(m.numbers)} numbers + ${int(m.trunks)} trunks`;
 
 /** The i-th benchmark number of account `a` (outside the emulator's seeded ranges). */
 function phoneNumber(a: number, i: number): string {

@@ -6,6 +6,7 @@ import { LIMIT_PER_MINUTE, type RateLimitResult } from "./rate-limit";
 import { LATENCY_MS, type ScaleResult } from "./scale";
 import type { ThroughputResult } from "./sdk-throughput";
 import type { OpMeasure } from "./stack";
+import { int } from "./stats";
 
 export interface BenchResults {
   command: string;
@@ -19,7 +20,6 @@ export interface BenchResults {
   rateLimit: RateLimitResult;
 }
 
-const int = (v: number) => Math.round(v).toLocaleString("en-US");
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const mb = (v: number | null) => (v === null ? "n/a" : `${Math.round(v)} MB`);

@@ -6,11 +6,11 @@ import type { Mode, ProviderScalePoint, Side, SideRun } from "./provider-scale";
 import { SIDE_STYLE } from "./scale-chart";
 import type { ScaleBenchResults } from "./scale-main";
 import type { OpMeasure } from "./stack";
+import { int } from "./stats";
 
 const OPS = ["up", "refresh", "destroy"] as const;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const int = (v: number) => Math.round(v).toLocaleString("en-US");
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 const mb = (v: number | null | undefined) => (v == null ? "n/a" : `${Math.round(v)} MB`);
 const verdict = (ok: boolean) => (ok ? "**met**" : "**missed**");

@@ -15,6 +15,9 @@ export const round = (value: number, digits = 2): number => {
 };
 
 /** Runs `fn` and answers its result with the wall-clock milliseconds it took. */
+/** A count for a table: rounded, with thousands separators (3,000). */
+export const int = (v: number): string => Math.round(v).toLocaleString("en-US");
+
 export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
   const result = await fn();
