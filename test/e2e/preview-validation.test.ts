@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
 import { DEMO_ACCOUNT as ACCOUNT } from "../fixtures/platform";
-import { OP_TIMEOUT_MS, type ProgramSpec, SECRETS, useVoiceStack } from "../fixtures/voice-stack";
+import { OP_TIMEOUT_MS, type ProgramSpec, SECRETS, startFresh, useVoiceStack } from "../fixtures/voice-stack";
 
 const ctx = useVoiceStack();
 
@@ -33,9 +33,7 @@ const trunk = (extra: Record<string, unknown>) => ({ name: "edge", sipUrl: "sip.
 
 describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT_MS }, () => {
   beforeEach(async () => {
-    await ctx.voice.stack.destroy();
-    await ctx.emu.admin.reset();
-    await ctx.emu.admin.clearRequests();
+    await startFresh(ctx);
     await ctx.voice.stack.setConfig("authToken", { value: SECRETS.authToken, secret: true });
     await ctx.voice.stack.setConfig("sipPassword", { value: SECRETS.sipPassword, secret: true });
   });
