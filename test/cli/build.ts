@@ -2,6 +2,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
+/** A whole compile on a loaded 2-core machine (beside engine runs) can take minutes. */
+export const BUILD_TIMEOUT_MS = 600_000;
+
 /** The repository root. */
 export const ROOT = resolve(__dirname, "../..");
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "./build";
+import { BUILD_TIMEOUT_MS, buildCli } from "./build";
 
 let CLI: string;
 let dir: string;
@@ -13,7 +13,7 @@ const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(() => {
   CLI = buildCli("emulator");
   dir = mkdtempSync(join(tmpdir(), "voice-emulator-cli-"));
-}, 120_000);
+}, BUILD_TIMEOUT_MS);
 afterAll(() => {
   // a failed test may leave its emulator running: stop only the ones this file started
   for (const child of children)

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
 import { useEmulator } from "../fixtures/emulator";
-import { buildCli } from "./build";
+import { BUILD_TIMEOUT_MS, buildCli } from "./build";
 
 let CLI: string;
 let dir: string;
@@ -34,7 +34,7 @@ beforeAll(async () => {
     auth_username: "u",
     auth_password: "sip-secret",
   });
-}, 120_000);
+}, BUILD_TIMEOUT_MS);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function cli(args: string[], env: Record<string, string> = { VOICE_TOKEN: emu.token }) {

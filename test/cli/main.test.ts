@@ -3,13 +3,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, ROOT } from "./build";
+import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "./build";
 
 let CLI: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(() => {
   CLI = buildCli("main");
-}, 120_000);
+}, BUILD_TIMEOUT_MS);
 afterAll(() => {
   // stop only what this file started, if a failed test left it running
   for (const child of children)

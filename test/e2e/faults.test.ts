@@ -1,7 +1,7 @@
 // The provider under failure, through the real engine: answers lost after the platform committed,
 // creates that time out, 503 bursts, and two stacks declaring one resource. Each case counts what
 // the stack records against what the platform holds: orphans 0, duplicates 0, secrets printed 0.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { estate, inventorySeed } from "../../bench/estate";
 import { census, secretOccurrences } from "../fixtures/census";
 import { DEMO_ACCOUNT } from "../fixtures/platform";
@@ -10,6 +10,7 @@ import {
   type ProgramSpec,
   plainExport,
   SECRETS,
+  startFresh,
   useVoiceStack,
   voiceStack,
 } from "../fixtures/voice-stack";
@@ -53,6 +54,12 @@ const CREATE_PATHS = (suffix: string) => [
 const clean = { inState: 5, onPlatform: 5, orphans: [], lost: [], duplicates: [], pending: 0 };
 
 describe("under failure, with the real engine", { timeout: OP_TIMEOUT_MS * 2 }, () => {
+  // A case that fails half-way must not hand its faults, knobs or resources to the next one.
+  beforeEach(async () => {
+    await ctx.voice.stack.removeAllConfig(["voice:timeoutMs", "voice:maxRetries"]);
+    await startFresh(ctx);
+  }, OP_TIMEOUT_MS);
+
   it("a connection reset after each type's create committed: one up converges, 0 orphans, 0 duplicates", async () => {
     await ctx.voice.declare(small("reset"));
     for (const path of CREATE_PATHS("reset")) {
@@ -80,7 +87,6 @@ describe("under failure, with the real engine", { timeout: OP_TIMEOUT_MS * 2 }, 
     await ctx.emu.admin.clearFaults();
     expect(await census(ctx.emu, ctx.voice.stack)).toEqual(clean);
     await ctx.voice.stack.destroy(collect);
-    await ctx.voice.stack.removeConfig("voice:timeoutMs");
   });
 
   it("a 503 on one request in five: up, refresh and destroy of 100 resources each succeed in one run", async () => {
@@ -98,7 +104,6 @@ describe("under failure, with the real engine", { timeout: OP_TIMEOUT_MS * 2 }, 
     await ctx.voice.stack.destroy(collect);
     const faulted = (await ctx.emu.admin.requests()).filter((r) => r.status === 503).length;
     await ctx.emu.admin.clearFaults();
-    await ctx.voice.stack.removeConfig("voice:maxRetries");
     expect(faulted).toBeGreaterThan(50);
     expect(await census(ctx.emu, ctx.voice.stack)).toMatchObject({ inState: 0, onPlatform: 0, orphans: [] });
   });

@@ -36,7 +36,7 @@ describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT
     await startFresh(ctx);
     await ctx.voice.stack.setConfig("authToken", { value: SECRETS.authToken, secret: true });
     await ctx.voice.stack.setConfig("sipPassword", { value: SECRETS.sipPassword, secret: true });
-  });
+  }, OP_TIMEOUT_MS);
 
   // The engine stops at the first resource that fails check, so each secret has a program of its own.
   it.each<[string, ProgramSpec, RegExp]>([

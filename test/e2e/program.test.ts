@@ -37,9 +37,7 @@ async function failure(run: (onOutput: (line: string) => void) => Promise<unknow
 }
 
 describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
-  beforeEach(async () => {
-    await startFresh(ctx);
-  });
+  beforeEach(() => startFresh(ctx), OP_TIMEOUT_MS);
 
   it.each([
     [

@@ -329,14 +329,15 @@ describe("timeouts and aborts", () => {
     // The emulator drops a request whose client left during its latency from the log, so the
     // attempts are counted from the client's own retry warnings.
     const logger = recordingLogger();
-    const client = clientFor(emu, { timeoutMs: 300, logger });
-    await emu.admin.addFault({ kind: "latency", ms: 2_000, match: { method: "GET", path: "/agents/" } });
+    // The retry must answer within timeoutMs however loaded the machine, or it warns twice.
+    const client = clientFor(emu, { timeoutMs: 1_000, logger });
+    await emu.admin.addFault({ kind: "latency", ms: 5_000, match: { method: "GET", path: "/agents/" } });
     expect((await client.agents.list()).data).toHaveLength(3);
     expect(logger.calls.filter((c) => c.level === "warn").map((c) => c.msg)).toEqual([
       expect.stringMatching(/^retrying GET \/agents\/ in \d+ ms after TimeoutError$/),
     ]);
     logger.calls.length = 0;
-    await emu.admin.addFault({ kind: "latency", ms: 2_000, match: { method: "POST" } });
+    await emu.admin.addFault({ kind: "latency", ms: 5_000, match: { method: "POST" } });
     expect(await rejectionOf(client.bridges.create({ name: "Slow", slug: "slow" }))).toBeInstanceOf(
       TimeoutError,
     );
