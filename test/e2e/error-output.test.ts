@@ -1,20 +1,10 @@
 // What a user reads when an expected failure stops a preview: bad or missing configuration, a refused
 // token, an unreachable platform. One clear line per cause, naming what to fix; no stack trace.
-import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { emulatorConfig, OP_TIMEOUT_MS, useVoiceStack } from "../fixtures/voice-stack";
+import { closedPort } from "../sdk/helpers";
 
 const ctx = useVoiceStack();
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const address = server.address();
-  await new Promise((ok) => server.close(ok));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /** The engine's output of a preview that must fail. */
 async function failedPreview(): Promise<string> {

@@ -1,12 +1,12 @@
 // How data sources fail in the program process: a failure to connect is one RunError (which Pulumi
 // prints once, without a stack) shared by every lookup; a lookup's own failure names the data source.
-import { createServer } from "node:net";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import * as voice from "../../../provider";
 import { dataSource } from "../../../provider/program/data-source";
 import { useEmulator } from "../../fixtures/emulator";
 import { voiceConfig } from "../../fixtures/provider";
+import { closedPort } from "../../sdk/helpers";
 
 const emu = useEmulator();
 
@@ -15,16 +15,6 @@ function configure(omit: string[] = [], extra: Record<string, string> = {}): voi
   const config = voiceConfig(emu, { "voice:maxRetries": "1", ...extra });
   for (const key of omit) delete config[key];
   pulumi.runtime.setAllConfig(config, ["voice:token"]);
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const address = server.address();
-  await new Promise((ok) => server.close(ok));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 /** What each lookup rejects with. */
