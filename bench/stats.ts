@@ -14,10 +14,10 @@ export const round = (value: number, digits = 2): number => {
   return Math.round(value * f) / f;
 };
 
-/** Runs `fn` and answers its result with the wall-clock milliseconds it took. */
 /** A count for a table: rounded, with thousands separators (3,000). */
 export const int = (v: number): string => Math.round(v).toLocaleString("en-US");
 
+/** Runs `fn` and answers its result with the wall-clock milliseconds it took. */
 export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
   const result = await fn();
