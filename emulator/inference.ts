@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "./context";
 import { newThread, PLAYBOOK_MODEL, reply, step, type Thread } from "./playbook";
+import { installSiteGuard, type SiteGuardOptions } from "./site-guard";
 
 // The inference host: `POST /v1/chat/completions` in the OpenAI wire format, on its own port,
 // authenticated by endpoint keys only (decisions Q1–Q5). Errors use the OpenAI error body.
@@ -65,9 +66,10 @@ function advance(ctx: EmulatorContext, model: string, user: string | undefined, 
   return thread;
 }
 
-/** Build the inference host's app (not listening yet). */
-export function buildInferenceApp(ctx: EmulatorContext): FastifyInstance {
+/** Build the inference host's app (not listening yet), answering only the Host names `site` allows. */
+export function buildInferenceApp(ctx: EmulatorContext, site: SiteGuardOptions): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true });
+  installSiteGuard(app, site);
   app.post(CHAT_PATH, (request, res) => {
     const why = refusal(ctx, request.headers.authorization);
     if (why !== null) return fail(res, 401, "authentication_error", "invalid_api_key", why);

@@ -26,6 +26,7 @@ import { registerSpaceRoutes } from "./routes/spaces";
 import { registerTaskRoutes } from "./routes/tasks";
 import { registerTrunkRoutes } from "./routes/trunks";
 import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS, demoState } from "./seed";
+import { installSiteGuard } from "./site-guard";
 import { Store } from "./state";
 
 /** Options of `startEmulator`; every one has a default (docs/emulator.md). */
@@ -46,6 +47,8 @@ export interface StartEmulatorOptions {
   requestTimeoutMs?: number | undefined;
   /** Token the admin surface requires from every client; without one it answers loopback only. */
   adminToken?: string | undefined;
+  /** Names (or `name:port`) a request's Host may carry besides loopback ones and `host`; default none. */
+  allowedHosts?: readonly string[] | undefined;
   /** Simulated call length of a created task, creation to hang-up; default 3,000 ms. */
   callDurationMs?: number | undefined;
   /** TCP port of the inference host (chat completions); 0 (default) picks a free one. */
@@ -60,9 +63,27 @@ export interface AppOptions {
   requestTimeoutMs: number;
   /** See `StartEmulatorOptions.adminToken`. */
   adminToken: string | undefined;
+  /** See `StartEmulatorOptions.host`; default `127.0.0.1`. */
+  host?: string | undefined;
+  /** See `StartEmulatorOptions.allowedHosts`. */
+  allowedHosts?: readonly string[] | undefined;
+}
+
+/** One route of the emulator's app: its method and URL pattern (`:name` for a parameter). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route an app made by `buildApp` serves, in registration order (HEAD routes included). */
+export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
+  return routeTables.get(app) ?? [];
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_CALL_DURATION_MS = 3_000;
 
 /** A running emulator. */
@@ -129,6 +150,18 @@ export function buildApp(
       return reply.code(400).send({ error: { code: "invalid_request", message: error.message } });
     },
   });
+  const routes: RouteEntry[] = [];
+  routeTables.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  // The platform API needs no site check: its token header makes a browser ask first (CORS
+  // preflight), which the emulator never grants.
+  installSiteGuard(app, {
+    listenHost: opts.host ?? DEFAULT_HOST,
+    allowedHosts: opts.allowedHosts ?? [],
+    checksSite: (url) => platformPath(url) === null,
+  });
   installBodyParser(app);
   installAdminGuard(app, opts.adminToken);
   installPlatformGate(app, ctx);
@@ -193,16 +226,19 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Emulator> {
   const ctx = createContext(opts);
   ctx.persistence.flush();
+  const host = opts.host ?? DEFAULT_HOST;
+  const allowedHosts = opts.allowedHosts ?? [];
   const app = buildApp(ctx, {
     requestTimeoutMs: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     adminToken: opts.adminToken,
+    host,
+    allowedHosts,
   });
-  const host = opts.host ?? "127.0.0.1";
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : (opts.port ?? 0);
   const urlHost = host.includes(":") ? `[${host}]` : host;
-  const inference = buildInferenceApp(ctx);
+  const inference = buildInferenceApp(ctx, { listenHost: host, allowedHosts, checksSite: () => false });
   try {
     await inference.listen({ port: opts.inferencePort ?? 0, host });
   } catch (e) {

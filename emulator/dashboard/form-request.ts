@@ -1,30 +1,8 @@
-import type { IncomingHttpHeaders } from "node:http";
 import { RawBody } from "../body";
 import { ApiError } from "../envelope";
 
-// What a dashboard form post must be: a plain HTML form of the dashboard itself. The admin guard
-// decides who may post (loopback, or the admin token); this decides that a browser on loopback
-// was not made to post by another site's page (a cross-site form, CSRF).
-
-/** Why a post is refused as coming from another site's page, or `undefined` when it may proceed. */
-export function crossSiteRefusal(headers: IncomingHttpHeaders): string | undefined {
-  const site = headers["sec-fetch-site"];
-  if (typeof site === "string" && site !== "same-origin" && site !== "none") {
-    return `The form was posted from another site (Sec-Fetch-Site: ${site}); use the dashboard's own page`;
-  }
-  const origin = headers.origin;
-  if (origin === undefined) return undefined;
-  let originHost: string | undefined;
-  try {
-    originHost = new URL(origin).host.toLowerCase();
-  } catch {
-    originHost = undefined;
-  }
-  if (originHost === undefined || originHost !== headers.host?.toLowerCase()) {
-    return `The form was posted from another origin (${origin}); use the dashboard's own page`;
-  }
-  return undefined;
-}
+// What a dashboard form post must be: a plain HTML form. The admin guard decides who may post
+// (loopback, or the admin token) and the site guard that another site's page did not (CSRF).
 
 /** The fields of a form body (`application/x-www-form-urlencoded`, what a plain HTML form sends); none without a body. */
 export function formFields(body: unknown): URLSearchParams {

@@ -3,13 +3,14 @@ import { changeTrunk, deleteTrunk, disconnectNumber, renameBridge } from "../adm
 import type { EmulatorContext } from "../context";
 import { ApiError } from "../envelope";
 import { DEMO_ORG_HANDLE } from "../seed";
-import { crossSiteRefusal, formFields, pick } from "./form-request";
+import { formFields, pick } from "./form-request";
 import type { Html } from "./html";
 import { DASHBOARD_PREFIX, renderDashboard, renderProblem } from "./render";
 
 // `GET /`: the dashboard page; `POST /dashboard/orgs/{handle}/…`: its forms, which make the same
 // out-of-band changes as the admin surface (emulator/admin-actions.ts) and redirect back (303).
-// Both sit outside the platform API, so the admin guard (emulator/admin-guard.ts) covers them.
+// Both sit outside the platform API, so the admin guard (emulator/admin-guard.ts) covers them,
+// and the site guard (emulator/site-guard.ts) refuses forms posted by another site's page.
 
 /** Headers of every dashboard page: no script may run, no other site may frame or cache it. */
 const PAGE_HEADERS = {
@@ -80,14 +81,6 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: EmulatorConte
     app.post(`${DASHBOARD_PREFIX}/orgs/:handle${path}`, (request, reply) => {
       const { handle = "", key = "" } = request.params as Record<string, string | undefined>;
       const back = known(handle) ? handle : undefined;
-      const refusal = crossSiteRefusal(request.headers);
-      if (refusal !== undefined) {
-        return sendPage(
-          reply,
-          403,
-          renderProblem(ctx.store.state, back, `Could not ${action.what}`, [refusal]),
-        );
-      }
       try {
         action.apply(ctx, handle, key, formFields(request.body));
       } catch (e) {
