@@ -11,11 +11,13 @@ export const EMULATOR_USAGE = [
   "Usage: pulumi-voice-platform emulator [--port 8787] [--host 127.0.0.1] [--token <token>]",
   "         [--state-file <file>] [--rate-limit <requests-per-minute>] [--admin-token <token>]",
   "         [--request-timeout <ms>] [--inference-port <port>] [--endpoint-key <key>]",
-  "         [--call-duration <ms>]",
+  "         [--call-duration <ms>] [--allowed-host <name[:port]>]...",
   "",
   "Runs the local platform emulator until SIGINT/SIGTERM. --admin-token (or the environment",
   "variable VOICE_EMULATOR_ADMIN_TOKEN) lets clients on other addresses use the admin surface",
-  "(/_emulator/), and is then required from every client. See docs/emulator.md.",
+  "(/_emulator/), and is then required from every client. Requests must name the emulator by",
+  "a loopback name or --host in their Host header (421 otherwise); --allowed-host adds a name.",
+  "See docs/emulator.md.",
 ].join("\n");
 
 /** Environment variable read when `--admin-token` is not given (it keeps the token out of `ps`). */
@@ -53,6 +55,7 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
       "inference-port": { type: "string" },
       "endpoint-key": { type: "string" },
       "call-duration": { type: "string" },
+      "allowed-host": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -83,6 +86,7 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
     inferencePort,
     endpointKey: nonEmpty(values["endpoint-key"], "endpoint-key") ?? "emulator-endpoint-key",
     callDurationMs: intOption(values["call-duration"], "call-duration", 3_000, 0),
+    allowedHosts: values["allowed-host"] ?? [],
   });
   // Handlers first: whoever reads the banner may stop the emulator at once.
   let stopping = false;

@@ -128,6 +128,7 @@ describe("pulumi-voice-platform emulator", () => {
     [["--rate-limit", "0"]],
     [["--request-timeout", "x"]],
     [["--admin-token", ""]],
+    [["--allowed-host", "voice test"]],
     [["--unknown"]],
     [["stray"]],
   ])("exits 2 with a message for %j", (args) => {
@@ -144,10 +145,35 @@ describe("pulumi-voice-platform emulator", () => {
     expect(stderr).toMatch(/^pulumi-voice-platform emulator: .+\nUsage: pulumi-voice-platform emulator /);
   });
 
+  it("answers only its own Host names, and those --allowed-host adds (repeatable)", async () => {
+    const { child, url } = await run([
+      "--port",
+      "0",
+      "--allowed-host",
+      "voice.test",
+      "--allowed-host",
+      "b.test:9",
+    ]);
+    const port = new URL(url).port;
+    const status = async (host: string) => {
+      const res = await request(`${url}/_emulator/state`, { headers: { host } });
+      await res.body.dump();
+      return { host, status: res.statusCode };
+    };
+    for (const host of [`localhost:${port}`, `voice.test:${port}`, "b.test:9"]) {
+      expect(await status(host)).toEqual({ host, status: 200 });
+    }
+    for (const host of [`evil.example:${port}`, `b.test:${port}`]) {
+      expect(await status(host)).toEqual({ host, status: 421 });
+    }
+    expect(await exitOf(child, "SIGTERM")).toBe(0);
+  });
+
   it("--help prints its usage and exits 0", () => {
     const out = execFileSync(process.execPath, [CLI, "emulator", "--help"]).toString();
     expect(out).toMatch(/^Usage: pulumi-voice-platform emulator \[--port 8787\]/);
     expect(out).toContain("--admin-token");
+    expect(out).toContain("--allowed-host");
   });
 
   it("a port in use: a message and exit 2", async () => {
