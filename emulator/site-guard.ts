@@ -65,6 +65,8 @@ export function parseAllowedHost(entry: string): HostPort {
 }
 
 const bare = (name: string) => name.replace(/^\[(.*)\]$/, "$1");
+/** An address as a URL writes it: IPv6 in brackets. */
+const bracketed = (host: string) => (host.includes(":") && !host.startsWith("[") ? `[${host}]` : host);
 
 function isLoopbackName(name: string): boolean {
   return name === "localhost" || name.endsWith(".localhost") || isLoopbackAddress(bare(name));
@@ -75,13 +77,10 @@ function isOwnInterface(name: string): boolean {
   const address = bare(name);
   if (isIP(address) === 0) return false;
   const own = Object.values(networkInterfaces()).flat();
-  return own.some(
-    (i) =>
-      i !== undefined && parseHostPort(i.family === "IPv6" ? `[${i.address}]` : i.address)?.name === name,
-  );
+  return own.some((i) => i !== undefined && parseHostPort(bracketed(i.address))?.name === name);
 }
 
-/** The Host names a server accepts, and `hostRefusal`'s verdict on one request. */
+/** The Host names a server accepts: loopback ones on its port, its `--host`, and the allow-list. */
 export class HostPolicy {
   readonly #listen: string | undefined;
   readonly #allowed: HostPort[];
@@ -90,9 +89,7 @@ export class HostPolicy {
     readonly listenHost: string,
     allowedHosts: readonly string[],
   ) {
-    this.#listen = parseHostPort(
-      listenHost.includes(":") && !listenHost.startsWith("[") ? `[${listenHost}]` : listenHost,
-    )?.name;
+    this.#listen = parseHostPort(bracketed(listenHost))?.name;
     this.#allowed = allowedHosts.map(parseAllowedHost);
   }
 
@@ -112,17 +109,17 @@ export class HostPolicy {
       if (own && samePort) return undefined;
     }
     const at = port === undefined ? "" : ` on port ${port}`;
-    const name = given?.name ?? host ?? "";
     return (
       `Refused: Host '${host ?? ""}' is not this emulator's address (localhost, 127.0.0.1 or [::1]${at}, ` +
       `or its --host ${this.listenHost}). A page on another site can reach a local server through a name of ` +
       `its own (DNS rebinding), so other names are refused; to use this one, start the emulator with ` +
-      `--allowed-host ${name || "<name>"} (option allowedHosts)`
+      `--allowed-host ${given?.name ?? "<name>"} (option allowedHosts)`
     );
   }
 }
 
-function first(value: string | string[] | undefined): string | undefined {
+/** A header's text (repeated headers joined). */
+function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
@@ -134,11 +131,11 @@ export function crossSiteRefusal(headers: IncomingHttpHeaders): string | undefin
   const advice =
     "the emulator's admin surface and dashboard take changes only from their own page or from clients " +
     "that send no Origin (curl, the SDK)";
-  const site = first(headers["sec-fetch-site"]);
+  const site = headerText(headers["sec-fetch-site"]);
   if (site !== undefined && site !== "same-origin" && site !== "none") {
     return `Refused: a change sent from another site's page (Sec-Fetch-Site: ${site}); ${advice}`;
   }
-  const origin = first(headers.origin);
+  const origin = headerText(headers.origin);
   if (origin === undefined) return undefined;
   let from: URL | undefined;
   try {
