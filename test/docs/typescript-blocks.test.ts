@@ -3,11 +3,11 @@
 // the settings the Install section gives), checked by the repository's own tsc. A block that is
 // a fragment says so right above its fence (`<!-- docs-test: skip: <reason> -->`).
 import { execFile } from "node:child_process";
-import { symlink, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir, repoRoot, type TempDir } from "../fixtures/engine";
+import { makeProgramDir, repoRoot, type TempDir } from "../fixtures/engine";
 import { type CodeBlock, codeBlocks, docFiles } from "../fixtures/markdown";
 
 const run = promisify(execFile);
@@ -54,16 +54,11 @@ async function typecheck(project: TempDir, sources: Record<string, string>): Pro
 }
 
 /** A project that resolves `pulumi-voice-platform` (and its subpaths) as one that installed it. */
-async function userProject(): Promise<TempDir> {
-  const dir = await makeTempDir("pulumi-voice-docs-ts-");
-  await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
-  await writeFile(
-    path.join(dir.path, "package.json"),
-    JSON.stringify({ name: "docs-blocks", private: true }),
-  );
-  await writeFile(path.join(dir.path, "tsconfig.json"), JSON.stringify(TSCONFIG));
-  return dir;
-}
+const userProject = (): Promise<TempDir> =>
+  makeProgramDir({
+    "package.json": JSON.stringify({ name: "docs-blocks", private: true }),
+    "tsconfig.json": JSON.stringify(TSCONFIG),
+  });
 
 describe("TypeScript in the documentation", { timeout: TSC_TIMEOUT_MS * 2 }, () => {
   const projects: TempDir[] = [];

@@ -1,13 +1,14 @@
 // `npm run emulator`, `demo` and `bench` build first only when dist/ is stale. A build by any road
 // (`npm run build`, which `npm ci` runs through `postprepare`, and `npm pack` through `prepack`)
 // must leave the stamp that scripts/build-if-stale.mjs accepts, so the first run after `npm ci`
-// starts at once. Checked on a small project that builds with this repository's build scripts.
+// starts at once. Checked on a small project that builds with this repository's build scripts
+// (its node_modules, as in every test program, links to this repository's).
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, readdir, readFile, symlink, utimes, writeFile } from "node:fs/promises";
+import { readdir, readFile, utimes } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir, repoRoot, type TempDir } from "../fixtures/engine";
+import { makeProgramDir, repoRoot, type TempDir } from "../fixtures/engine";
 
 const run = promisify(execFile);
 /** Two small tsc runs and npm's own start-up, on a loaded 2-core machine. */
@@ -28,44 +29,30 @@ const ours = async (): Promise<Scripts> =>
  * native SDK under sdks/nodejs), with this repository's build scripts, helpers and TypeScript.
  */
 async function miniProject(): Promise<TempDir> {
-  const dir = await makeTempDir("pulumi-voice-build-stamp-");
-  const file = async (name: string, text: string) => {
-    await mkdir(path.dirname(path.join(dir.path, name)), { recursive: true });
-    await writeFile(path.join(dir.path, name), text);
-  };
   const { build, "build:native": buildNative } = await ours();
-  await file(
-    "package.json",
-    JSON.stringify({ name: "mini", private: true, scripts: { build, "build:native": buildNative } }),
+  const scripts = (await readdir(path.join(repoRoot, "scripts"))).filter((f) => f.endsWith(".mjs"));
+  const helpers = await Promise.all(
+    scripts.map(async (f) => [`scripts/${f}`, await readFile(path.join(repoRoot, "scripts", f), "utf8")]),
   );
-  await file(
-    "tsconfig.json",
-    JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", target: "ES2023" } }),
-  );
-  await file(
-    "tsconfig.build.json",
-    JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { outDir: "dist" }, include: ["sdk"] }),
-  );
-  await file(
-    "tsconfig.native.json",
-    JSON.stringify({
+  const json = (value: unknown) => JSON.stringify(value);
+  return makeProgramDir({
+    "package.json": json({ name: "mini", private: true, scripts: { build, "build:native": buildNative } }),
+    "tsconfig.json": json({ compilerOptions: { strict: true, module: "nodenext", target: "ES2023" } }),
+    "tsconfig.build.json": json({
+      extends: "./tsconfig.json",
+      compilerOptions: { outDir: "dist" },
+      include: ["sdk"],
+    }),
+    "tsconfig.native.json": json({
       extends: "./tsconfig.json",
       compilerOptions: { outDir: "dist/native" },
       include: ["sdks/nodejs"],
     }),
-  );
-  await file("sdk/index.ts", "export const answer = 42;\n");
-  await file("sdks/nodejs/index.ts", "export const native = true;\n");
-  await file("sdks/nodejs/package.json", "{}\n");
-  for (const script of (await readdir(path.join(repoRoot, "scripts"))).filter((f) => f.endsWith(".mjs"))) {
-    await mkdir(path.join(dir.path, "scripts"), { recursive: true });
-    await copyFile(path.join(repoRoot, "scripts", script), path.join(dir.path, "scripts", script));
-  }
-  const modules = path.join(dir.path, "node_modules");
-  await mkdir(path.join(modules, ".bin"), { recursive: true });
-  await symlink(path.join(repoRoot, "node_modules", "typescript"), path.join(modules, "typescript"), "dir");
-  await symlink(path.join(modules, "typescript", "bin", "tsc"), path.join(modules, ".bin", "tsc"));
-  return dir;
+    "sdk/index.ts": "export const answer = 42;\n",
+    "sdks/nodejs/index.ts": "export const native = true;\n",
+    "sdks/nodejs/package.json": "{}\n",
+    ...Object.fromEntries(helpers),
+  });
 }
 
 /** Runs a command in `dir`; answers its exit code and stderr. */
