@@ -2,16 +2,12 @@
 // step 3, and the emulator dashboard's banner all name `pulumi refresh --preview-only
 // --expect-no-changes`, never `pulumi preview --refresh --expect-no-changes` (which also fails on
 // code not yet applied).
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRIFT_CHECK_ARGS, DRIFT_CHECK_COMMAND } from "../../emulator/drift-check";
 import { DEMO_STEPS, driftStepArgs } from "../../scripts/demo-steps";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { repoRoot } from "../fixtures/engine";
-import { docFiles } from "../fixtures/markdown";
+import { docFiles, readDoc } from "../fixtures/markdown";
 
-const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
 /** The other command, however its flags are ordered or wrapped. */
 const PREVIEW_REFRESH = /pulumi\s+preview\s+--refresh\s+--expect-no-changes/g;
 
@@ -40,7 +36,7 @@ describe("the drift check", () => {
   });
 
   it("the README's drift section and the demo's step 3 in the README name it", () => {
-    const readme = read("README.md");
+    const readme = readDoc("README.md");
     const drift = readme.slice(
       readme.indexOf("\n## Drift detection"),
       readme.indexOf("\n## Change and drift"),
@@ -54,7 +50,7 @@ describe("the drift check", () => {
 
   it("the documentation shows the other command only to say it is not the one", () => {
     for (const file of docFiles()) {
-      const text = read(file);
+      const text = readDoc(file);
       for (const match of text.matchAll(PREVIEW_REFRESH)) {
         expect(text.slice(Math.max(0, match.index - 5), match.index), `${file}: ${match[0]}`).toMatch(
           /not `$/,

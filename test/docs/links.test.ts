@@ -1,11 +1,11 @@
 // Every relative link and `#anchor` in the user documentation (README.md, docs/**/*.md) leads
 // somewhere: the file or folder exists, and an anchor names a heading of the target as GitHub
 // slugs it (or an HTML id).
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../fixtures/engine";
-import { anchors, docFiles, type Link, links, slug } from "../fixtures/markdown";
+import { anchors, docFiles, type Link, links, readDoc, slug } from "../fixtures/markdown";
 
 /** What is wrong with `link`, or undefined when it resolves. */
 function problem(link: Link): string | undefined {
@@ -19,9 +19,7 @@ function problem(link: Link): string | undefined {
   if (statSync(absolute).isDirectory() || !target.endsWith(".md"))
     return `#${rawAnchor}: ${target} has no anchors`;
   const anchor = decodeURIComponent(rawAnchor);
-  return anchors(readFileSync(absolute, "utf8")).has(anchor)
-    ? undefined
-    : `${target} has no heading #${anchor}`;
+  return anchors(readDoc(target)).has(anchor) ? undefined : `${target} has no heading #${anchor}`;
 }
 
 describe("links in the documentation", () => {

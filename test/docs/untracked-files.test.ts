@@ -2,21 +2,21 @@
 // `pulumi stack init` steps create (`Pulumi.<stack>.yaml` beside the program they run) are ignored
 // by git, and no file the repository tracks is.
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../fixtures/engine";
+import { readDoc } from "../fixtures/markdown";
 
 const run = promisify(execFile);
-const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
 const stacksInitialized = (text: string) =>
   [...text.matchAll(/pulumi stack init ([\w-]+)/g)].map((m) => m[1]!);
 
 /** Each folder a documented `pulumi stack init` runs in, with the stacks it creates there. */
 function documentedStacks(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  const readme = read("README.md");
+  const readme = readDoc("README.md");
   // The README's Quickstart runs in examples/quickstart, or at the root (its Pulumi.yaml runs the same program).
   const quickstart = readme.slice(readme.indexOf("\n## Quickstart"), readme.indexOf("\n## Configuration"));
   for (const folder of [".", "examples/quickstart"]) found.set(folder, stacksInitialized(quickstart));
@@ -29,7 +29,7 @@ function documentedStacks(): Map<string, string[]> {
   ]) {
     const guide = path.join(folder, "README.md");
     if (existsSync(path.join(repoRoot, guide)))
-      found.set(folder, [...(found.get(folder) ?? []), ...stacksInitialized(read(guide))]);
+      found.set(folder, [...(found.get(folder) ?? []), ...stacksInitialized(readDoc(guide))]);
   }
   return found;
 }
