@@ -3,15 +3,16 @@
 //
 // Fresh means: dist/.build-stamp exists and is newer than every TypeScript or JSON file under
 // the folders tsconfig.build.json includes, the tsconfig files, package.json and the build's
-// own helper. The stamp is written only after a successful build, dated when that build
-// started, so a failed build (tsc still emits) or an edit made during the build means "stale".
+// own helpers. `npm run build` itself writes the stamp (scripts/build-stamp.mjs), dated when that
+// build started, whoever ran it: a failed build (tsc still emits) or an edit made during the
+// build means "stale".
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { STAMP as stamp } from "./build-stamp.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const stamp = join(root, "dist", ".build-stamp");
 const SOURCE = /\.(?:[mc]?ts|json)$/;
 const FALLBACK_INCLUDE = ["sdk", "provider", "emulator", "cli", "scripts", "bench"];
 
@@ -52,7 +53,13 @@ function newestInput() {
     }
   };
   for (const folder of includedFolders()) walk(join(root, folder.replace(/[/*]+$/, "")));
-  for (const file of ["tsconfig.json", "tsconfig.build.json", "package.json", "scripts/link-self.mjs"]) {
+  for (const file of [
+    "tsconfig.json",
+    "tsconfig.build.json",
+    "package.json",
+    "scripts/link-self.mjs",
+    "scripts/build-stamp.mjs",
+  ]) {
     consider(join(root, file));
   }
   return newest;
@@ -72,12 +79,9 @@ if (built >= newest.mtimeMs) process.exit(0);
 
 const why = built < 0 ? "no build recorded" : `${relative(root, newest.file)} changed since the last build`;
 process.stderr.write(`Building first (${why})...\n`);
-const started = new Date();
 // Under `npm run`, npm_execpath is npm's own script: run the same npm with this Node.
 const npmCli = process.env.npm_execpath;
 const result = npmCli?.endsWith(".js")
   ? spawnSync(process.execPath, [npmCli, "run", "--silent", "build"], { cwd: root, stdio: "inherit" })
   : spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
-writeFileSync(stamp, `built from sources as of ${started.toISOString()}\n`);
-utimesSync(stamp, started, started);

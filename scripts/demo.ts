@@ -4,25 +4,17 @@ import { spawn } from "node:child_process";
 import { cp, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AdminClient, startEmulator } from "../emulator";
+import { DEMO_STEPS, driftStepArgs } from "./demo-steps";
 import { engineEnv, makeTempDir, repoRoot, type TempDir } from "./engine";
 
 const STACK = "demo";
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 
-/** What the demo does, announced at the start and again as each step begins. */
-const STEPS = [
-  "pulumi up: create the provider configuration, the bridge, its two numbers and the SIP trunk",
-  "a code edit (rename the bridge, add a third number), reviewed with pulumi preview --diff, then put back",
-  "the bridge renamed in the dashboard: the drift check fails and names it",
-  "pulumi up --refresh: the declared name put back",
-  "pulumi destroy: numbers disconnected (they stay with the organization), the rest deleted",
-] as const;
-
 const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
 function step(n: number, title: string, why: string): void {
-  console.log(`\n${bold(`── ${n}/${STEPS.length}. ${title}`)}  (${seconds()} since start)\n   ${why}\n`);
+  console.log(`\n${bold(`── ${n}/${DEMO_STEPS.length}. ${title}`)}  (${seconds()} since start)\n   ${why}\n`);
 }
 
 /** The pulumi command running now, so Ctrl-C can let it finish stopping before the cleanup. */
@@ -46,7 +38,7 @@ async function must(args: string[], cwd: string, env: NodeJS.ProcessEnv, show = 
 
 async function main(): Promise<void> {
   console.log(bold("pulumi-voice-platform demo: telephony as code against a local platform emulator"));
-  console.log(STEPS.map((text, i) => `  ${i + 1}. ${text}`).join("\n"));
+  console.log(DEMO_STEPS.map((text, i) => `  ${i + 1}. ${text}`).join("\n"));
   console.log(
     "\nGetting the Pulumi engine (scripts/pulumi-engine): instant once built; the first run builds it " +
       "from source, 5-10 minutes, reporting its progress below.",
@@ -120,11 +112,7 @@ async function main(): Promise<void> {
     // The same change as the dashboard's rename form, made without a browser.
     await admin.renameBridge(emulator.orgHandle, bridge.slug, "Renamed by hand");
     console.log(`Renamed "${bridge.slug}" out of band, as the dashboard at ${emulator.url}/ does.`);
-    const drift = await pulumi(
-      ["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", STACK],
-      cwd,
-      env,
-    );
+    const drift = await pulumi(driftStepArgs(STACK), cwd, env);
     console.log(drift === 0 ? "No drift found (unexpected)." : bold(`Drift detected (exit ${drift}).`));
 
     step(4, "Repair", "up --refresh reads what the platform holds and puts back what the code declares.");

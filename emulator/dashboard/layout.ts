@@ -1,3 +1,4 @@
+import { DRIFT_CHECK_COMMAND } from "../drift-check";
 import { type Html, html } from "./html";
 
 // The page shell of the dashboard: document head, inline style sheet, the organization switcher.
@@ -56,7 +57,7 @@ export function layout({ title, organizations, current, body }: LayoutInput): Ht
 <body>
 <header>
 <h1>Voice platform emulator: ${title}</h1>
-<p>Changes made here are out-of-band, as in the platform's own dashboard: <code>pulumi preview --refresh</code> reports them as drift.</p>
+<p>Changes made here are out-of-band, as in the platform's own dashboard: <code>${DRIFT_CHECK_COMMAND}</code> reports them as drift.</p>
 <nav aria-label="Organizations"><ul>${links}</ul></nav>
 </header>
 <main>${body}</main>
