@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of issue 5 in one run, against the emulator over loopback HTTP and
+// `npm run bench`: every benchmark in one run, against the emulator over loopback HTTP and
 // the real engine. Writes bench/results/latest.json (and .md) and prints the markdown table.
 //   node dist/bench/index.js            the full run (N = 100 and 300, three repetitions)
 //   node dist/bench/index.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp

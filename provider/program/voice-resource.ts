@@ -12,7 +12,7 @@ export type OutputProperties<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K
  * (`requireFromString(text).handler()`) to serve every resource of that type. It holds nothing but
  * the type name and loads the implementation by package name at call time, so state stays small
  * (about 0.5 KB, stored twice per resource), holds no schema, client or secret, and refresh/destroy
- * run the installed code rather than a copy frozen at create time (DESIGN.md, rule 1).
+ * run the installed code rather than a copy frozen at create time.
  *
  * It is written out rather than produced by `pulumi.dynamic.Resource`'s closure serialization: that
  * yields the same forwarding provider in about 2.1 KB, and loading the serializer (it parses
