@@ -52,7 +52,13 @@ function newestInput() {
     }
   };
   for (const folder of includedFolders()) walk(join(root, folder.replace(/[/*]+$/, "")));
-  for (const file of ["tsconfig.json", "tsconfig.build.json", "package.json", "scripts/link-self.mjs"]) {
+  for (const file of [
+    "tsconfig.json",
+    "tsconfig.build.json",
+    "package.json",
+    "scripts/link-self.mjs",
+    "scripts/bin-executable.mjs",
+  ]) {
     consider(join(root, file));
   }
   return newest;
