@@ -48,7 +48,9 @@ organization, and a README of the steps. The token comes from VOICE_TOKEN only a
                           Links follow their bridge and bring their configuration.
   --stack <name>          the stack to configure (default: the organization handle)
   --project <name>        the project name (default: <org-handle>-telephony)
-  --package-spec <spec>   how package.json names this package (default ^<this version>)
+  --package-spec <spec>   how package.json names this package (default: the package this export
+                          runs from: the tarball or folder it was installed from, this checkout,
+                          or ^<its version> when it came from the registry)
   --plugin-path <dir>     yaml: the folder holding pulumi-resource-voice (Pulumi.yaml plugins)
   --take-over <how>       yaml: adopt (default: adopt: true) or import (the import option);
                           neither writes to the platform

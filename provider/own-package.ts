@@ -3,6 +3,8 @@ import { dirname, join } from "node:path";
 
 /** What the CLI reads from this package's own package.json. */
 export interface OwnPackage {
+  /** The folder holding this package.json (symlinks resolved, as Node loads the code). */
+  dir: string;
   name: string;
   version: string;
   dependencies: Record<string, string>;
@@ -15,7 +17,7 @@ export function ownPackage(): OwnPackage | undefined {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Partial<OwnPackage>;
       if (pkg.name === "pulumi-voice-platform" && pkg.version !== undefined)
-        return { dependencies: {}, devDependencies: {}, ...pkg } as OwnPackage;
+        return { dependencies: {}, devDependencies: {}, ...pkg, dir } as OwnPackage;
     } catch {
       // no package.json here: keep going up
     }

@@ -59,6 +59,7 @@ function newestInput() {
     "package.json",
     "scripts/link-self.mjs",
     "scripts/build-stamp.mjs",
+    "scripts/bin-executable.mjs",
   ]) {
     consider(join(root, file));
   }

@@ -1,4 +1,5 @@
 import { ownPackage } from "../../provider/own-package";
+import { packageSpecOf } from "./package-spec";
 import type { Plan } from "./plan";
 import { configSetLines } from "./secrets";
 import type { TakeOver } from "./yaml";
@@ -6,7 +7,7 @@ import type { TakeOver } from "./yaml";
 /** The program's language: TypeScript on the dynamic resources, or YAML on the native provider. */
 export type Language = "typescript" | "yaml";
 
-/** The project's `package.json`: this package (or `packageSpec`) and the versions it is built and tested with. */
+/** The project's `package.json`: the package the export runs from (or `packageSpec`) and the versions it is built and tested with. */
 export function renderPackageJson(project: string, packageSpec: string | undefined): string {
   const own = ownPackage();
   if (own === undefined) throw new Error("cannot find the package.json of pulumi-voice-platform");
@@ -18,7 +19,7 @@ export function renderPackageJson(project: string, packageSpec: string | undefin
       main: "index.ts",
       dependencies: {
         "@pulumi/pulumi": range("@pulumi/pulumi"),
-        "pulumi-voice-platform": packageSpec ?? `^${own.version}`,
+        "pulumi-voice-platform": packageSpec ?? packageSpecOf(own.dir, own.version),
       },
       devDependencies: { "@types/node": range("@types/node"), typescript: range("typescript") },
     },

@@ -1,5 +1,6 @@
 // The engine's steps as report rows: one per changed property of a resource, with what `up` will do.
 import type { EngineJson, EngineState, EngineStep } from "./engine-json";
+import { heldByPlatform, isWriteOnly } from "./platform-fields";
 import { maskSecrets } from "./secrets";
 
 /** What `up` will do to a resource. */
@@ -37,6 +38,9 @@ const ACTIONS: Record<string, Action> = {
 /** Inputs the report leaves out: the dynamic provider's serialized code. */
 const HIDDEN = new Set(["__provider"]);
 
+/** Whether the report can show `key` of the resource at `urn`: not hidden, and something the platform holds. */
+const shown = (urn: string, key: string): boolean => !HIDDEN.has(key) && heldByPlatform(urn, key);
+
 /** `voice:Bridge support` from a URN. */
 export function resourceLabel(urn: string): string {
   const parts = urn.split("::");
@@ -64,7 +68,7 @@ export function stepRows(step: EngineStep): ChangeRow[] {
     const before = step.oldState?.outputs ?? {};
     const after = step.newState?.outputs ?? {};
     return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-      .filter((key) => !HIDDEN.has(key) && !same(before[key], after[key]))
+      .filter((key) => shown(step.urn, key) && !same(before[key], after[key]))
       .sort()
       .map((key) => ({ ...base, property: key, code: before[key], platform: after[key], action: "update" }));
   }
@@ -76,18 +80,25 @@ export function stepRows(step: EngineStep): ChangeRow[] {
   const keys = new Set(Object.keys(code));
   for (const key of Object.keys(step.detailedDiff ?? {})) keys.add(key.split(/[.[]/)[0] ?? key);
   for (const key of step.diffReasons ?? []) keys.add(key);
-  const rows = [...keys]
-    .filter((key) => !HIDDEN.has(key))
+  const row = (key: string): ChangeRow => ({
+    ...base,
+    property: key,
+    code: code[key],
+    platform: platformValue(step.oldState, key),
+    action,
+  });
+  const visible = [...keys].filter((key) => shown(step.urn, key));
+  const rows = visible
     .filter((key) => named(step, key) || !same(code[key], platformValue(step.oldState, key)))
     .sort()
-    .map((key) => ({
-      ...base,
-      property: key,
-      code: code[key],
-      platform: platformValue(step.oldState, key),
-      action,
-    }));
-  return rows.length > 0 ? rows : [{ ...base, property: "", code: undefined, platform: undefined, action }];
+    .map(row);
+  if (rows.length > 0) return rows;
+  // Nothing visible differs, and the engine names no property (a dynamic provider cannot): what changes is
+  // a write-only secret, whose masks look alike.
+  const secrets = visible.filter(isWriteOnly).sort().map(row);
+  return secrets.length > 0
+    ? secrets
+    : [{ ...base, property: "", code: undefined, platform: undefined, action }];
 }
 
 /** Whether the engine named `key` as changing (a secret's change cannot be seen from its mask). */

@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { BridgeNumberOutputs } from "../resources/bridge-number";
+import { notAString, PHONE_EXAMPLE } from "../runtime/fields";
 import { claimNumber } from "./number-claims";
+import { programFailure } from "./program-context";
 import { type OutputProperties, VoiceResource } from "./voice-resource";
 
 /** Inputs of a {@link BridgeNumber}. Every one is identity: a change disconnects the number, then connects anew. */
@@ -31,6 +33,11 @@ export class BridgeNumber extends VoiceResource {
 
   constructor(name: string, args: BridgeNumberArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: BridgeNumberArgs | undefined, opts?: pulumi.CustomResourceOptions) {
+    // Refused here rather than by check, whose failure the engine prints with the number rounded; a name
+    // that is the same number is the base class's to refuse.
+    const raw: unknown = args?.phoneNumber;
+    if (typeof name === "string" && (typeof raw === "number" || typeof raw === "boolean"))
+      throw programFailure(`voice:BridgeNumber "${name}": phoneNumber ${notAString(raw, PHONE_EXAMPLE)}`);
     super("BridgeNumber", name, args, opts);
     // One number in two BridgeNumbers fails at preview; a lookup (`get`) declares nothing.
     if (args !== undefined && opts?.id === undefined) claimNumber(this, name, args.phoneNumber);

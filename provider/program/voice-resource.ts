@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_TYPES, type ResourceType } from "../resources/types";
+import { notAString } from "../runtime/fields";
 import { warnIfPlainToken } from "./plain-token-warning";
+import { programFailure } from "./program-context";
 
 export type { ResourceType };
 
@@ -46,6 +48,8 @@ export abstract class VoiceResource extends pulumi.CustomResource {
     props: pulumi.Inputs | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
+    // The engine would take a number as the name '' (a phone number read from config names a link).
+    if (typeof name !== "string") throw programFailure(`voice:${type} resource name ${notAString(name)}`);
     // Every output is registered (unset) so the engine fills it: the names come from the outputs schema.
     const outputs = Object.fromEntries(
       Object.keys(RESOURCE_TYPES[type].outputs.shape).map((k) => [k, undefined]),

@@ -30,8 +30,24 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set(["authToken", "authPas
 /** Strips the separators people type in phone numbers, so `+1 (415) 555-0100` and `+14155550100` are one value. */
 export const normalizePhoneNumber = stripPhoneSeparators;
 
-/** A phone number in E.164 form, normalized. */
-export const phoneNumber = E164;
+/**
+ * Why a value that must be a string is refused. A number gets a hint: `pulumi config set --path`
+ * and YAML read `+14155550100` as one, and the engine would print it rounded (`1.41555501e+10`).
+ */
+export function notAString(value: unknown, example?: string): string {
+  const such = example === undefined ? "" : ` such as ${example}`;
+  if (typeof value !== "number") return `must be a string${such}`;
+  return (
+    `must be a string${such}, not the number ${String(value)} ` +
+    "(`pulumi config set --path <key> --type string <value>` keeps a config value a string; in YAML, quote it)"
+  );
+}
+
+/** A phone number as the error messages show one. */
+export const PHONE_EXAMPLE = '"+14155550100"';
+
+/** A phone number in E.164 form, normalized; given as a number, refused naming the number. */
+export const phoneNumber = z.string({ error: (issue) => notAString(issue.input, PHONE_EXAMPLE) }).pipe(E164);
 
 /** A bridge slug: lowercase letters, digits and inner hyphens, 1 to 64 characters. */
 export const slug = z.string({ error: "must be a string" }).trim().pipe(Slug);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
 import { useEmulator } from "../fixtures/emulator";
-import { BUILD_TIMEOUT_MS, buildCli } from "./build";
+import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "./build";
 
 let CLI: string;
 let dir: string;
@@ -88,7 +88,8 @@ describe("pulumi-voice-platform export", () => {
     const readme = await readFile(path.join(dir, "ts", "README.md"), "utf8");
     expect(readme).toContain("pulumi config set --secret --stack acme twilioAuthToken");
     const pkg = JSON.parse(await readFile(path.join(dir, "ts", "package.json"), "utf8"));
-    expect(pkg.dependencies["pulumi-voice-platform"]).toBe("^0.1.0");
+    // Run from this checkout (not on the registry): the package is the checkout itself.
+    expect(pkg.dependencies["pulumi-voice-platform"]).toBe(`file:${ROOT}`);
     const requests = (await emu.admin.requests()).slice(before);
     expect(requests.every((q) => q.method === "GET")).toBe(true);
   });

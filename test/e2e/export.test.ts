@@ -3,7 +3,8 @@
 // then `pulumi preview --expect-no-changes`; the platform must see reads only and end unchanged. On the
 // seeded organization, on random ones (fast-check) and on one of 1,000 linked numbers.
 import { execFile } from "node:child_process";
-import { readFile, symlink } from "node:fs/promises";
+import { mkdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
@@ -187,6 +188,47 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
     const program = await readFile(path.join(tmp.path, `export-1-${emu.orgHandle}`, "index.ts"), "utf8");
     expect(program).toContain("link(supportLine, twilio, [");
     expect(program).not.toMatch(/providerConfigurationId: \d/);
+  });
+
+  it("the printed `npm install` works as printed without --package-spec: from an installed package and from the checkout", async () => {
+    // A user's project that installed the packed package (it is not on the registry: `^<version>` would be E404).
+    const user = path.join(tmp.path, "user-project");
+    await mkdir(user);
+    await writeFile(path.join(user, "package.json"), '{ "name": "user-project", "private": true }\n');
+    await run("npm", ["install", "--prefer-offline", tarball], {
+      cwd: user,
+      env: childEnv(),
+      timeout: INSTALL_TIMEOUT_MS,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const fromInstalled = [path.join(user, "node_modules", ".bin", "pulumi-voice-platform")];
+    const fromCheckout = [process.execPath, path.join(repoRoot, "dist", "cli", "main.js")];
+    for (const [where, [command = "", ...first]] of [
+      ["installed", fromInstalled],
+      ["checkout", fromCheckout],
+    ] as const) {
+      const out = path.join(tmp.path, `printed-install-${where}`);
+      const args = [...first, "export", "--out", out, "--base-url", emu.url, "--org-handle", emu.orgHandle];
+      const { stdout } = await run(command, args, {
+        cwd: tmp.path,
+        env: { ...childEnv(), VOICE_TOKEN: emu.token },
+      });
+      const [cd, install] = stdout.split("\n");
+      expect([cd, install]).toEqual([`cd ${out}`, "npm install"]);
+      // Verbatim, in a shell, from elsewhere: as a user pastes it.
+      await run("bash", ["-c", `${cd} && ${install}`], {
+        cwd: tmp.path,
+        env: childEnv(),
+        timeout: INSTALL_TIMEOUT_MS,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const installed = createRequire(path.join(out, "index.ts")).resolve(
+        "pulumi-voice-platform/package.json",
+      );
+      expect(JSON.parse(await readFile(installed, "utf8"))).toMatchObject({ name: "pulumi-voice-platform" });
+      if (where === "checkout")
+        expect(path.dirname(await realpath(installed))).toBe(await realpath(repoRoot));
+    }
   });
 
   it("any organization the emulator can hold round-trips (fast-check, through the engine)", async () => {

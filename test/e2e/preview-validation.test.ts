@@ -96,6 +96,15 @@ describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT
       /voice:BridgeNumber resource 'n0': property phoneNumber .*has a problem: \+12125550100 is not a number of organization acme/,
     ],
     [
+      "a phone number that is a number, as `pulumi config set --path` stores +14155550100",
+      {
+        configurations: [config],
+        bridges: [bridge],
+        numbers: [{ name: "n0", bridge: "main", configuration: "twilio", phoneNumber: 14155550100 }],
+      },
+      /voice:BridgeNumber "n0": phoneNumber must be a string such as "\+14155550100", not the number 14155550100/,
+    ],
+    [
       "one number in two BridgeNumbers",
       {
         configurations: [config],

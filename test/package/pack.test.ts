@@ -34,6 +34,7 @@ const SHIPPED_FILES = [
 
 interface PackEntry {
   path: string;
+  mode: number;
 }
 
 interface PackResult {
@@ -116,6 +117,21 @@ describe("npm pack", () => {
     expect(files).toContain("dist/provider/runtime/index.js");
     expect(files).toContain("dist/provider/node-version.js");
   });
+
+  it("ships every command executable (mode 755), as `npm run build` leaves it", () => {
+    const modes = Object.values(pkg.bin as Record<string, string>).map((target) => {
+      const entry = result.files.find((file) => file.path === path.posix.normalize(target));
+      return [target, entry?.mode.toString(8)];
+    });
+    expect(modes).toEqual(Object.values(pkg.bin as Record<string, string>).map((t) => [t, "755"]));
+  });
+
+  it("the command line runs through its bin link in the checkout (`npx pulumi-voice-platform`)", async () => {
+    const { stdout } = await run("npx", ["--no-install", "pulumi-voice-platform", "--version"], {
+      cwd: repoRoot,
+    });
+    expect(stdout.trim()).toBe(pkg.version);
+  }, 60_000);
 
   it("ships the native provider plugin: the launcher npm puts in node_modules/.bin, and what it runs", () => {
     expect(pkg.bin["pulumi-resource-voice"]).toBe("bin/pulumi-resource-voice");

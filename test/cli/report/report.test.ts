@@ -86,3 +86,32 @@ describe("report on recorded engine JSON", () => {
     expect(() => parseEngineJson('{"a":1}', "y.json")).toThrow(/y\.json is not the JSON of `pulumi preview/);
   });
 });
+
+// Recorded from an exported project (the seeded organization, every resource declared with `adopt: true`)
+// after its taking-over `up`: untouched; with bridge "spare" renamed in the dashboard; and with that rename,
+// trunk "bare"'s port changed in code and trunk "primary-edge"'s SIP password changed in config.
+describe("report on an exported project's recorded engine JSON", () => {
+  it("nothing drifted: no rows", () => {
+    expect(rows("export-clean-preview", "export-clean-prefresh")).toEqual([]);
+    expect(rows("export-clean-prefresh")).toEqual([]);
+  });
+
+  it("a bridge renamed in the dashboard is the one drift; adopt, which the platform does not hold, is no row", () => {
+    const drift = ["voice:Bridge spare", "name", "Spare", "Renamed", "update"];
+    expect(rows("export-drift-preview", "export-drift-prefresh")).toEqual([[...drift, "platform"]]);
+    expect(rows("export-drift-prefresh")).toEqual([[...drift, undefined]]);
+  });
+
+  it("a code change, a changed write-only secret and drift together: each row says where it comes from", () => {
+    const md = renderMarkdown(buildReport(["export-all-preview", "export-all-prefresh"].map(recorded)));
+    expect(rows("export-all-preview", "export-all-prefresh")).toEqual([
+      ["voice:SipTrunk bare", "port", "5070", "5060", "update", "code"],
+      ["voice:SipTrunk primary-edge", "authPassword", "[secret]", "[secret]", "update", "code"],
+      ["voice:Bridge spare", "name", "Spare", "Renamed", "update", "platform"],
+    ]);
+    expect(md).not.toContain("`adopt`");
+    expect(md).toContain(
+      "| voice:SipTrunk primary-edge | `authPassword` | `[secret]` | `[secret]` | **update** | code |",
+    );
+  });
+});

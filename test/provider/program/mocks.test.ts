@@ -162,3 +162,36 @@ describe("one number declared twice in a program", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("a phone number that is not a string (`pulumi config set --path` reads +14155550100 as a number)", () => {
+  const number = 14155550100 as unknown as string;
+  const failure = (declare: () => void): pulumi.RunError => {
+    try {
+      declare();
+    } catch (e) {
+      expect(pulumi.RunError.isInstance(e)).toBe(true); // printed as its message alone, no stack
+      return e as pulumi.RunError;
+    }
+    throw new Error("the declaration was accepted");
+  };
+
+  it("as the resource's name: fails at once, naming the type and the value", () => {
+    const { BridgeNumber } = program;
+    const error = failure(
+      () => new BridgeNumber(number, { bridgeSlug: "a", providerConfigurationId: 1, phoneNumber: number }),
+    );
+    expect(error.message).toMatch(
+      /^voice:BridgeNumber resource name must be a string, not the number 14155550100 \(.*--type string/,
+    );
+  });
+
+  it("as phoneNumber: fails at once, naming the resource and the value", () => {
+    const { BridgeNumber } = program;
+    const error = failure(
+      () => new BridgeNumber("n0", { bridgeSlug: "a", providerConfigurationId: 1, phoneNumber: number }),
+    );
+    expect(error.message).toMatch(
+      /^voice:BridgeNumber "n0": phoneNumber must be a string such as "\+14155550100", not the number 14155550100 \(.*--type string/,
+    );
+  });
+});

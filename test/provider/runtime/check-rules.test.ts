@@ -1,6 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { beforeAll, describe, expect, it } from "vitest";
 import { VoiceConfigError } from "../../../provider/config";
+import { nativeProvider } from "../../../provider/native/provider";
 import { BridgeNumberInputs } from "../../../provider/resources/bridge-number";
 import { bridge } from "../../../provider/runtime/bridge";
 import { bridgeNumber } from "../../../provider/runtime/bridge-number";
@@ -119,6 +120,20 @@ describe("values the platform refuses", () => {
       expect(result.failures?.map((f) => f.property)).toEqual(["providerConfigurationId"]);
     },
   );
+
+  it("refuses a phone number given as a number, naming the value, in the dynamic and the native check", async () => {
+    const news = { bridgeSlug: "main", providerConfigurationId: 1, phoneNumber: 14155550100 };
+    const reason = expect.stringMatching(
+      /^must be a string such as "\+14155550100", not the number 14155550100 \(.*`pulumi config set --path .* --type string/,
+    );
+    expect((await bridgeNumber.check!({}, news)).failures).toEqual([{ property: "phoneNumber", reason }]);
+    const native = await nativeProvider("0.0.0", "{}").check!(
+      "urn:pulumi:dev::proj::voice:index:BridgeNumber::n0",
+      {},
+      news,
+    );
+    expect(native.failures).toEqual([{ property: "phoneNumber", reason }]);
+  });
 
   it.each(["sip:", "-bad-.example", "a..b", "@@@"])("refuses sipUrl %j", async (sipUrl) => {
     const result = await sipTrunk.check!({}, { name: "edge", sipUrl });
