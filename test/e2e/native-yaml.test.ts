@@ -158,4 +158,16 @@ describe("the Pulumi YAML example with the native provider", { timeout: OP_TIMEO
     const state = await emu.admin.state();
     expect([state.bridges, state.configurations, state.links, state.trunks]).toEqual([[], [], [], []]);
   });
+
+  it("a refresh still drops what was deleted outside the stack, every type", async () => {
+    await native.stack.up();
+    const state = await emu.admin.state();
+    await emu.admin.deleteBridge(emu.orgHandle, "support-line");
+    for (const c of state.configurations) await emu.admin.deleteConfiguration(emu.orgHandle, c.id);
+    for (const t of state.trunks) await emu.admin.deleteTrunk(emu.orgHandle, t.id);
+    const { stdout } = await native.pulumi("refresh", "--yes");
+    expect(stdout).toMatch(/4 deleted/);
+    await native.stack.destroy();
+    expect((await emu.admin.state()).bridges).toEqual([]);
+  });
 });
