@@ -1,14 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { ResourceType } from "../resources/types";
+import { RESOURCE_TYPES, type ResourceType } from "../resources/types";
 import type { Engine } from "./serve";
-
-/** How a message names a resource of each type, and what its id is. */
-const NAMES: Record<ResourceType, { noun: string; id: string }> = {
-  ProviderConfiguration: { noun: "provider configuration", id: "the configuration id" },
-  Bridge: { noun: "bridge", id: "the slug" },
-  BridgeNumber: { noun: "bridge number link", id: "<bridgeSlug>/<configurationId>/<E.164 number>" },
-  SipTrunk: { noun: "SIP trunk", id: "the trunk id" },
-};
 
 /**
  * Whether a read looks a resource up by id (`pulumi import`, a `get`) rather than refreshing one:
@@ -30,7 +22,7 @@ export async function notFound(
   engine: Engine,
   readIn: (engine: Engine) => Promise<dynamic.ReadResult>,
 ): Promise<Error> {
-  const { noun, id: what } = NAMES[type];
+  const { noun, id: what } = RESOURCE_TYPES[type].naming;
   const { current, usable } = await engine.context.organizations();
   for (const other of usable.filter((handle) => handle !== current)) {
     const context = engine.context.inOrganization(other);
