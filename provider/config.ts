@@ -12,7 +12,8 @@ const SOURCES = {
   maxConcurrency: { key: "voice:maxConcurrency", env: "VOICE_MAX_CONCURRENCY" },
 } as const;
 
-type SettingName = keyof typeof SOURCES;
+/** A setting's name, e.g. `orgHandle`: an explicit provider's property, `voice:<name>` in stack config. */
+export type SettingName = keyof typeof SOURCES;
 
 const count = (max: number) => z.coerce.number().int().min(0).max(max);
 
@@ -34,7 +35,51 @@ export type VoiceSettings = z.infer<typeof Settings>;
 /** A configuration problem; the message names the config key and the environment variable to set. */
 export class VoiceConfigError extends Error {
   override readonly name = "VoiceConfigError";
+
+  /** `settings`: the settings at fault (`orgHandle`, ...), so a provider's check can name the property. */
+  constructor(message: string, options?: ErrorOptions & { settings?: readonly string[] }) {
+    super(message, options);
+    this.settings = options?.settings ?? [];
+  }
+
+  readonly settings: readonly string[];
 }
+
+/**
+ * Whose settings are resolved, so advice points where they are set: the stack's `voice:*` config
+ * (dynamic resources, data sources, the native default provider), or an explicit provider's inputs.
+ */
+export interface SettingsOwner {
+  /** An explicit provider's resource name. */
+  readonly provider?: string;
+  /** The native default provider, which `pulumi import` uses unless told `--provider`. */
+  readonly defaultProvider?: boolean;
+}
+
+/** How to set one setting: the explicit provider's property, or the stack config key; the environment either way. */
+export function settingAdvice(name: SettingName, owner: SettingsOwner = {}, value = "<value>"): string {
+  const { key, env } = SOURCES[name];
+  if (owner.provider !== undefined)
+    return `set the \`${name}\` property of provider "${owner.provider}" (or ${env})`;
+  const secret = name === "token" ? " --secret" : "";
+  return `run \`pulumi config set ${key} ${value}${secret}\` or set ${env}`;
+}
+
+/**
+ * One setting (and its value, when given) as its owner knows it: `voice:orgHandle "acme"`, or the
+ * property `orgHandle "acme" of provider "globex"`.
+ */
+export function settingName(name: SettingName, owner: SettingsOwner = {}, value?: string): string {
+  const shown = value === undefined ? "" : ` "${value}"`;
+  return owner.provider === undefined
+    ? `${SOURCES[name].key}${shown}`
+    : `${name}${shown} of provider "${owner.provider}"`;
+}
+
+/** Said of a native default provider without settings: `pulumi import` may have needed an explicit one. */
+const IMPORT_HINT =
+  "if this program uses explicit providers, pass `--provider <name>=<urn>` to `pulumi import` " +
+  "(the provider's URN is in `pulumi stack --show-urns`)";
 
 const HINTS: Partial<Record<SettingName, string>> = {
   baseUrl: "the platform's base URL (for the local emulator: the URL `npm run emulator` prints)",
@@ -54,7 +99,11 @@ export function configFingerprint(lookup: ConfigLookup, env: NodeJS.ProcessEnv =
  * Resolves the settings; throws a {@link VoiceConfigError} that names `voice:<key>` and its
  * environment variable for every missing or invalid value.
  */
-export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): VoiceSettings {
+export function resolveSettings(
+  lookup: ConfigLookup,
+  env: NodeJS.ProcessEnv = process.env,
+  owner: SettingsOwner = {},
+): VoiceSettings {
   const raw: Partial<Record<SettingName, string>> = {};
   for (const [name, source] of Object.entries(SOURCES) as [SettingName, (typeof SOURCES)[SettingName]][]) {
     const value = lookup(source.key) ?? env[source.env];
@@ -62,13 +111,17 @@ export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = p
   }
   const parsed = Settings.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const name = issue.path[0] as SettingName;
-    const { key, env: envName } = SOURCES[name];
+  const names = parsed.error.issues.map((issue) => issue.path[0] as SettingName);
+  const problems = parsed.error.issues.map((issue, i) => {
+    const name = names[i] as SettingName;
     const what = raw[name] === undefined ? "is not set" : issue.message;
-    const secret = name === "token" ? " --secret" : "";
     const hint = HINTS[name] ? ` (${HINTS[name]})` : "";
-    return `${key} ${what}: run \`pulumi config set ${key} <value>${secret}\` or set ${envName}${hint}`;
+    return `${settingName(name, owner)} ${what}: ${settingAdvice(name, owner)}${hint}`;
   });
-  throw new VoiceConfigError(`Voice platform configuration is incomplete:\n  ${problems.join("\n  ")}`);
+  const whose = owner.defaultProvider ? " for the default provider" : "";
+  const after = owner.defaultProvider ? `\n  ${IMPORT_HINT}` : "";
+  throw new VoiceConfigError(
+    `Voice platform configuration is incomplete${whose}:\n  ${problems.join("\n  ")}${after}`,
+    { settings: [...new Set(names)] },
+  );
 }

@@ -1,6 +1,13 @@
 import { AuthenticationError, ConnectionError, TimeoutError, VoiceClient } from "../sdk";
 import { BridgeDetails } from "./bridge-details";
-import { type ConfigLookup, resolveSettings, VoiceConfigError } from "./config";
+import {
+  type ConfigLookup,
+  resolveSettings,
+  type SettingsOwner,
+  settingAdvice,
+  settingName,
+  VoiceConfigError,
+} from "./config";
 
 /** Default user agent, so platform logs tell provider traffic apart. */
 const USER_AGENT = "pulumi-voice-platform";
@@ -19,10 +26,15 @@ export class VoiceContext {
   #ready: Promise<VoiceClient> | undefined;
   #catalogue: Promise<readonly string[]> | undefined;
   #settlePolicy: { attempts: number; baseDelayMs: number } | undefined;
+  #organizations: { current: string; usable: readonly string[] } | undefined;
   /** Shared reads of bridge details, so parallel links and refreshes of one bridge cost one request. */
   readonly bridgeDetails = new BridgeDetails(() => this.ready());
 
-  constructor(private readonly lookup: ConfigLookup) {}
+  /** `owner`: whose settings these are, so a configuration error says where to fix them. */
+  constructor(
+    private readonly lookup: ConfigLookup,
+    private readonly owner: SettingsOwner = {},
+  ) {}
 
   /** The client, after the organization guard has passed. */
   ready(): Promise<VoiceClient> {
@@ -36,10 +48,22 @@ export class VoiceContext {
   settlePolicy(): { attempts: number; baseDelayMs: number } {
     // A context's configuration never changes (a new one makes a new context): resolve it once.
     this.#settlePolicy ??= (() => {
-      const settings = resolveSettings(this.lookup);
+      const settings = resolveSettings(this.lookup, process.env, this.owner);
       return { attempts: (settings.maxRetries ?? 3) + 1, baseDelayMs: settings.retryBaseDelayMs ?? 500 };
     })();
     return this.#settlePolicy;
+  }
+
+  /** The organization this context works in and all those the token can use (after the guard). */
+  async organizations(): Promise<{ current: string; usable: readonly string[] }> {
+    await this.ready();
+    if (!this.#organizations) throw new Error("the organization guard passed without listing organizations");
+    return this.#organizations;
+  }
+
+  /** The same connection settings in another organization the token can use. */
+  inOrganization(handle: string): VoiceContext {
+    return new VoiceContext((key) => (key === "voice:orgHandle" ? handle : this.lookup(key)), this.owner);
   }
 
   /** Slugs of the platform's telephony provider catalogue, fetched once. */
@@ -54,7 +78,7 @@ export class VoiceContext {
   }
 
   async #connect(): Promise<VoiceClient> {
-    const settings = resolveSettings(this.lookup);
+    const settings = resolveSettings(this.lookup, process.env, this.owner);
     const client = new VoiceClient({ ...settings, userAgent: USER_AGENT });
     let handles: string[];
     try {
@@ -62,23 +86,26 @@ export class VoiceContext {
     } catch (err) {
       if (err instanceof AuthenticationError) {
         throw new VoiceConfigError(
-          `The platform refused voice:token (${err.message}): set a valid token with \`pulumi config set voice:token <token> --secret\` or VOICE_TOKEN`,
+          `The platform refused ${settingName("token", this.owner)} (${err.message}): ${settingAdvice("token", this.owner, "<token>")} with a valid token`,
+          { settings: ["token"] },
         );
       }
       if (err instanceof ConnectionError || err instanceof TimeoutError) {
         throw new VoiceConfigError(
-          `The voice platform at ${settings.baseUrl} cannot be reached (${err.message}): check voice:baseUrl (or VOICE_BASE_URL) and that the platform is up`,
-          { cause: err },
+          `The voice platform at ${settings.baseUrl} cannot be reached (${err.message}): check ${settingName("baseUrl", this.owner)} (or VOICE_BASE_URL) and that the platform is up`,
+          { cause: err, settings: ["baseUrl"] },
         );
       }
       throw err;
     }
     if (!handles.includes(settings.orgHandle)) {
       throw new VoiceConfigError(
-        `voice:orgHandle "${settings.orgHandle}" is not an organization this token can use ` +
-          `(it can use: ${handles.join(", ") || "none"}): run \`pulumi config set voice:orgHandle <handle>\` or set VOICE_ORG_HANDLE`,
+        `${settingName("orgHandle", this.owner, settings.orgHandle)} is not an organization this token can use ` +
+          `(it can use: ${handles.join(", ") || "none"}): ${settingAdvice("orgHandle", this.owner, "<handle>")}`,
+        { settings: ["orgHandle"] },
       );
     }
+    this.#organizations = { current: settings.orgHandle, usable: handles };
     return client;
   }
 }

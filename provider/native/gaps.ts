@@ -11,11 +11,13 @@
  *   engine then sends plain values and re-marks outputs whose inputs were secret.
  * - `read`: the library calls `getProperties().toJavaScript()`, which throws on an import (sent
  *   with no properties), and drops the recorded inputs. Here absent properties and inputs are `{}`,
- *   and the inputs reach the provider.
+ *   and the inputs reach the provider (an id found nowhere then fails, rather than answering an
+ *   empty resource the engine takes for "does not support importing").
  * - `checkConfig`, `diffConfig`: the library answers UNIMPLEMENTED, so the engine neither validates
  *   a provider's inputs nor knows which change matters. Here `provider-config.ts` does both: an
- *   invalid input fails naming the property, the token is recorded as a secret even when passed
- *   plain, and a new `orgHandle` replaces the provider.
+ *   invalid input fails naming the property, the organization is checked against the token's (so a
+ *   wrong `orgHandle` fails the preview, before anything is created), the token is recorded as a
+ *   secret even when passed plain, and a new `orgHandle` replaces the provider.
  * - `diff`: the library's `DiffResult` has no detailed diff, and it drops the old inputs. Here the
  *   provider's `detailedDiff` (property → update/replace) becomes the response's detailed diff, so
  *   previews name properties and replace reasons, and the old inputs reach the provider.
@@ -24,13 +26,17 @@ import type * as grpcTypes from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import type { SettingsOwner } from "../config";
 import { grpc } from "./grpc";
 import type { NativeProvider } from "./provider";
-import { checkProviderConfig, diffProviderConfig } from "./provider-config";
+import { checkConnection, checkProviderConfig, diffProviderConfig, settingsOwner } from "./provider-config";
 import { unwrapSecrets } from "./secrets";
 
-/** A configuration lookup by stack-config key (`voice:baseUrl`), as the runtime's `configure` reads it. */
-export type ConfigureHook = (lookup: (key: string) => string | undefined) => void;
+/**
+ * A configuration lookup by stack-config key (`voice:baseUrl`), as the runtime's `configure` reads
+ * it, and whose settings they are (the default provider's, or which explicit provider's).
+ */
+export type ConfigureHook = (lookup: (key: string) => string | undefined, owner: SettingsOwner) => void;
 
 type Unary<Req, Resp> = grpcTypes.handleUnaryCall<Req, Resp>;
 
@@ -57,11 +63,32 @@ function configLookup(req: provproto.ConfigureRequest): (key: string) => string 
   };
 }
 
+/** CheckConfig: the provider's inputs checked, then its connection (organization, token) for the provider the request names. */
+async function checkProviderInputs(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
+  const news = req.getNews()?.toJavaScript() ?? {};
+  const checked = checkProviderConfig(news);
+  const failures =
+    checked.failures.length > 0
+      ? checked.failures
+      : await checkConnection(news, settingsOwner(req.getName()));
+  const resp = new provproto.CheckResponse();
+  resp.setInputs(struct(checked.inputs));
+  resp.setFailuresList(
+    failures.map(({ property, reason }) => {
+      const failure = new provproto.CheckFailure();
+      failure.setProperty(property);
+      failure.setReason(reason);
+      return failure;
+    }),
+  );
+  return resp;
+}
+
 /** The handlers that replace the library's: configure, read, diff, checkConfig and diffConfig. */
 function handlers(provider: NativeProvider, configure: ConfigureHook) {
   const configureCall: Unary<provproto.ConfigureRequest, provproto.ConfigureResponse> = (call, callback) => {
     try {
-      configure(configLookup(call.request));
+      configure(configLookup(call.request), settingsOwner(call.request.getName()));
       const resp = new provproto.ConfigureResponse();
       resp.setAcceptsecrets(false);
       resp.setAcceptresources(true);
@@ -129,22 +156,10 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
   };
 
   const checkConfig: Unary<provproto.CheckRequest, provproto.CheckResponse> = (call, callback) => {
-    try {
-      const { inputs, failures } = checkProviderConfig(call.request.getNews()?.toJavaScript() ?? {});
-      const resp = new provproto.CheckResponse();
-      resp.setInputs(struct(inputs));
-      resp.setFailuresList(
-        failures.map(({ property, reason }) => {
-          const failure = new provproto.CheckFailure();
-          failure.setProperty(property);
-          failure.setReason(reason);
-          return failure;
-        }),
-      );
-      callback(null, resp);
-    } catch (err) {
-      callback(failure(err), null);
-    }
+    void checkProviderInputs(call.request).then(
+      (resp) => callback(null, resp),
+      (err: unknown) => callback(failure(err), null),
+    );
   };
 
   const diffConfig: Unary<provproto.DiffRequest, provproto.DiffResponse> = (call, callback) => {

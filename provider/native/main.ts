@@ -10,17 +10,20 @@ export async function serve(args: readonly string[]): Promise<void> {
   // The nearest package.json that is the package's: above `dist/provider/native`, or the plugin archive's root.
   const version = ownPackage()?.version ?? "0.0.0";
   const native = nativeProvider(version, JSON.stringify(packageSchema(version)));
-  fillServerGaps(native, (lookup) => {
-    void configure({
-      config: {
-        get: lookup,
-        require: (key) => {
-          const value = lookup(key);
-          if (value === undefined) throw new Error(`missing required configuration ${key}`);
-          return value;
+  fillServerGaps(native, (lookup, owner) => {
+    void configure(
+      {
+        config: {
+          get: lookup,
+          require: (key) => {
+            const value = lookup(key);
+            if (value === undefined) throw new Error(`missing required configuration ${key}`);
+            return value;
+          },
         },
       },
-    });
+      owner,
+    );
   });
   await provider.main(native, [...args]);
 }

@@ -3,7 +3,9 @@
  * library's server answers CheckConfig and DiffConfig with UNIMPLEMENTED (see `gaps.ts`). The engine
  * sends the default provider the `voice:*` stack config and an explicit provider its inputs, alike.
  */
-import { Settings } from "../config";
+import { Settings, type SettingsOwner, VoiceConfigError } from "../config";
+import { contextFor } from "../runtime/context";
+import { isUnknown } from "../runtime/fields";
 import { secret, unwrapSecrets } from "./secrets";
 
 type Props = Record<string, unknown>;
@@ -58,4 +60,41 @@ export function diffProviderConfig(olds: Props, news: Props): { changed: string[
   const [before, after] = [present(olds), present(news)];
   const changed = NAMES.filter((name) => before[name] !== after[name]);
   return { changed, replaces: changed.filter((name) => REPLACES.includes(name) && name in before) };
+}
+
+/**
+ * Whose settings a provider's requests carry: the engine names the default provider of a package
+ * `default` (or `default_<version>`); any other name is an explicit provider's.
+ */
+export function settingsOwner(name: string | undefined): SettingsOwner {
+  return name === undefined || name === "" || /^default(_.*)?$/.test(name)
+    ? { defaultProvider: true }
+    : { provider: name };
+}
+
+/** The runtime's lookup (`voice:<name>`) over a provider's inputs. */
+export const inputsLookup =
+  (news: Props) =>
+  (key: string): string | undefined =>
+    present(news)[key.replace(/^voice:/, "")];
+
+/**
+ * Connects with the provider's settings as the runtime will (environment fallbacks included) and
+ * checks the organization against the token's, so a wrong `orgHandle`, a refused token or a missing
+ * setting fails the preview, before any resource is created, naming the property. Settings not
+ * known yet (computed from other resources) are checked when the provider is used.
+ */
+export async function checkConnection(news: Props, owner: SettingsOwner): Promise<ConfigFailure[]> {
+  if (NAMES.some((name) => isUnknown(unwrapSecrets(news[name])))) return [];
+  try {
+    // The context the runtime's configure then finds again: its guard is not asked twice.
+    await contextFor(inputsLookup(news), owner).ready();
+    return [];
+  } catch (err) {
+    if (!(err instanceof VoiceConfigError)) throw err;
+    // The engine prints the value of the property a failure names: the token's is never named.
+    const [only, ...more] = err.settings;
+    const property = only === undefined || more.length > 0 || only === "token" ? "" : only;
+    return [{ property, reason: err.message }];
+  }
 }

@@ -23,3 +23,9 @@ export const BridgeNumberOutputs = z.object({
   status: z.string().nullable(),
 });
 export type BridgeNumberOutputs = z.infer<typeof BridgeNumberOutputs>;
+
+/** How messages name a bridge number link and what its resource id is. */
+export const BridgeNumberNaming = {
+  noun: "bridge number link",
+  id: "<bridgeSlug>/<configurationId>/<E.164 number>",
+} as const;

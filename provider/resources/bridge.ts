@@ -17,3 +17,6 @@ export const BridgeOutputs = z.object({
   createdAt: z.string().nullable(),
 });
 export type BridgeOutputs = z.infer<typeof BridgeOutputs>;
+
+/** How messages name a bridge and what its resource id is. */
+export const BridgeNaming = { noun: "bridge", id: "the slug" } as const;

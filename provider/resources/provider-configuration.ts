@@ -24,3 +24,9 @@ export const ProviderConfigurationOutputs = z.object({
   createdAt: z.string().nullable(),
 });
 export type ProviderConfigurationOutputs = z.infer<typeof ProviderConfigurationOutputs>;
+
+/** How messages name a provider configuration and what its resource id is. */
+export const ProviderConfigurationNaming = {
+  noun: "provider configuration",
+  id: "the configuration id",
+} as const;

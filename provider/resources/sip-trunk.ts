@@ -30,3 +30,6 @@ export const SipTrunkOutputs = z.object({
   createdAt: z.string().nullable(),
 });
 export type SipTrunkOutputs = z.infer<typeof SipTrunkOutputs>;
+
+/** How messages name a SIP trunk and what its resource id is. */
+export const SipTrunkNaming = { noun: "SIP trunk", id: "the trunk id" } as const;

@@ -4,6 +4,7 @@ import type { VoiceContext } from "../context";
 import { describeFailures } from "../errors";
 import type { ResourceType } from "../resources/types";
 import { runtimeContext } from "./context";
+import { isLookup, notFound } from "./not-found";
 
 /** What every platform-facing method works with: the configured context and its client (organization checked). */
 export interface Engine {
@@ -36,7 +37,12 @@ export function serve<I, O>(type: ResourceType, code: ResourceCode<I, O>): dynam
     check: (olds, news) => code.check(olds, news),
     diff: (id, olds, news) => code.diff(id, olds, news),
     create: (inputs: I) => run("create", (engine) => code.create(inputs, engine)),
-    read: (id, props?: Partial<O>) => run("read", (engine) => code.read(id, props ?? {}, engine)),
+    read: (id, props?: Partial<O>) =>
+      run("read", async (engine) => {
+        const result = await code.read(id, props ?? {}, engine);
+        if (result.id || !isLookup(props)) return result;
+        throw await notFound(type, id, engine, (elsewhere) => code.read(id, {}, elsewhere));
+      }),
     update: (id, olds: O, news: I) => run("update", (engine) => code.update(id, olds, news, engine)),
     delete: (id, props: O) => run("delete", (engine) => code.delete(id, props, engine)),
   };

@@ -64,6 +64,8 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
     declared.push(set);
     await native.stack.setConfig("sets", { value: JSON.stringify(declared) });
   };
+  /** The resources the stack's state holds. */
+  const resourceCount = async () => (await native.stack.exportStack()).deployment.resources?.length ?? 0;
   const writes = async () =>
     (await emu.admin.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
@@ -195,6 +197,51 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
     const preview = await native.stack.preview();
     expect(preview.changeSummary).toEqual({ same: 10, update: 3 });
     await native.stack.setConfig("sipPassword", { value: SECRETS.sipPassword, secret: true });
+  });
+
+  it("importing an id that does not exist fails naming the type, the id and the organization", async () => {
+    const missing = {
+      ProviderConfiguration: "999999",
+      Bridge: "no-such-bridge",
+      BridgeNumber: "legacy-one/999999/+14155550999",
+      SipTrunk: "999999",
+    };
+    const before = await resourceCount();
+    for (const [type, id] of Object.entries(missing)) {
+      const message = await native.pulumiFailure(
+        "import",
+        `voice:index:${type}`,
+        "missing",
+        id,
+        "--generate-code=false",
+        "--yes",
+      );
+      expect(message).toContain(`voice:${type} read failed`);
+      expect(message).toContain(`"${id}" in organization "${emu.orgHandle}"`);
+      expect(message).not.toMatch(/does not support importing/);
+      expect(message).not.toContain(emu.token);
+    }
+    expect(await resourceCount()).toBe(before);
+    expect(await writes()).toEqual([]);
+  });
+
+  it("importing another organization's id says it is not in this organization", async () => {
+    const globex = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: "globex" });
+    await globex.bridges.create({ name: "Elsewhere", slug: "elsewhere" });
+    await emu.admin.clearRequests();
+    const message = await native.pulumiFailure(
+      "import",
+      "voice:index:Bridge",
+      "elsewhere",
+      "elsewhere",
+      "--generate-code=false",
+      "--yes",
+    );
+    expect(message).toContain(
+      `bridge "elsewhere" is not in organization "${emu.orgHandle}": it is in organization "globex"`,
+    );
+    expect(await writes()).toEqual([]);
+    await globex.bridges.delete("elsewhere");
   });
 
   it("destroy deletes what was imported", async () => {

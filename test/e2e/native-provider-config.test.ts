@@ -2,6 +2,7 @@
 // (every setting), a bad input failing with the property named, the token secret even when passed
 // plain, what a changed input does, and the default provider from the `VOICE_*` environment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VoiceClient } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
 import { javascriptProject, type NativeStack, nativeStack } from "../fixtures/native-stack";
@@ -12,6 +13,15 @@ const PROGRAM = `const pulumi = require("@pulumi/pulumi");
 const config = new pulumi.Config();
 const globex = new pulumi.ProviderResource("voice", "globex", config.requireObject("inputs"));
 new pulumi.CustomResource("voice:index:Bridge", "staging", { name: "Staging", slug: "staging" }, { provider: globex });
+`;
+
+/** One explicit provider per organization named in config `orgs`, each with a bridge. */
+const TWO_ORGANIZATIONS = `const pulumi = require("@pulumi/pulumi");
+const config = new pulumi.Config();
+for (const [name, orgHandle] of Object.entries(config.requireObject("orgs"))) {
+  const provider = new pulumi.ProviderResource("voice", name, { ...config.requireObject("connection"), orgHandle });
+  new pulumi.CustomResource("voice:index:Bridge", name + "-line", { name, slug: name + "-line" }, { provider });
+}
 `;
 
 /** The default provider only: a bridge, configured by whatever the stack config and environment say. */
@@ -103,6 +113,57 @@ describe("provider configuration as provider inputs", { timeout: OP_TIMEOUT_MS }
     await setInputs({});
   });
 
+  it("an orgHandle the token cannot use fails the preview, naming the provider, the property and how to set it", async () => {
+    output = "";
+    await setInputs({ orgHandle: "initech" });
+    const message = await failure(native.stack.preview({ onOutput }));
+    expect(message).toMatch(/resource 'globex': property orgHandle .*has a problem: /);
+    expect(message).toContain(
+      'orgHandle "initech" of provider "globex" is not an organization this token can use (it can use: acme, globex): ' +
+        'set the `orgHandle` property of provider "globex"',
+    );
+    expect(message).not.toContain("pulumi config set");
+    expect(message).not.toContain(emu.token);
+    await setInputs({});
+  });
+
+  it("`pulumi import` without default provider settings names `--provider`, and imports through the explicit one", async () => {
+    const globex = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: "globex" });
+    await globex.bridges.create({ name: "Imported", slug: "imported" });
+    const defaults = ["voice:baseUrl", "voice:token", "voice:orgHandle"];
+    const saved = await native.stack.getAllConfig();
+    await native.stack.removeAllConfig(defaults);
+    try {
+      const message = await native.pulumiFailure(
+        "import",
+        "voice:index:Bridge",
+        "imported",
+        "imported",
+        "--generate-code=false",
+        "--yes",
+      );
+      expect(message).toContain("for the default provider");
+      expect(message).toContain("pass `--provider <name>=<urn>` to `pulumi import`");
+      const resources = (await native.stack.exportStack()).deployment.resources ?? [];
+      const urn = resources.find((r: { type: string; urn: string }) => r.urn.endsWith("::globex"))?.urn;
+      expect(urn).toMatch(/pulumi:providers:voice::globex$/);
+      const { stdout } = await native.pulumi(
+        "import",
+        "voice:index:Bridge",
+        "imported",
+        "imported",
+        "--provider",
+        `globex=${urn}`,
+        "--protect=false",
+        "--generate-code=false",
+        "--yes",
+      );
+      expect(stdout).toMatch(/1 imported/);
+    } finally {
+      await native.stack.setAllConfig(Object.fromEntries(defaults.map((key) => [key, saved[key]!])));
+    }
+  });
+
   it("destroy uses the provider's inputs too", async () => {
     await native.stack.destroy();
     expect((await emu.admin.state()).bridges).toEqual([]);
@@ -128,6 +189,48 @@ describe("provider configuration as provider inputs", { timeout: OP_TIMEOUT_MS }
       await fromEnv.stack.destroy();
     } finally {
       await fromEnv.cleanup();
+    }
+  });
+
+  it("a provider of an organization the token cannot use fails the preview of `up`: nothing is created in either organization", async () => {
+    const two = await nativeStack(
+      emu,
+      { "Pulumi.yaml": javascriptProject("voice-native-two"), "index.js": TWO_ORGANIZATIONS },
+      {
+        stackName: "two",
+        config: {
+          connection: { value: JSON.stringify({ baseUrl: emu.url, token: emu.token }) },
+          orgs: { value: JSON.stringify({ acme: emu.orgHandle, initech: "initech" }) },
+        },
+      },
+    );
+    try {
+      const message = await two.pulumiFailure("up", "--yes");
+      expect(message).toMatch(/resource 'initech': property orgHandle .*has a problem: /);
+      expect(message).not.toContain(emu.token);
+      expect((await emu.admin.state()).bridges).toEqual([]);
+      expect((await two.stack.exportStack()).deployment.resources ?? []).toHaveLength(0);
+    } finally {
+      await two.cleanup();
+    }
+  });
+
+  it("the default provider's orgHandle is checked at preview too, with the stack config advice", async () => {
+    const wrong = await nativeStack(
+      emu,
+      { "Pulumi.yaml": javascriptProject("voice-native-wrong-org"), "index.js": DEFAULT_PROGRAM },
+      { stackName: "wrong-org", config: { "voice:orgHandle": { value: "initech" } } },
+    );
+    try {
+      const message = await wrong.pulumiFailure("preview");
+      expect(message).toContain(
+        'voice:orgHandle "initech" is not an organization this token can use (it can use: acme, globex): ' +
+          "run `pulumi config set voice:orgHandle <handle>` or set VOICE_ORG_HANDLE",
+      );
+      expect(message).not.toContain(emu.token);
+      expect((await emu.admin.state()).bridges).toEqual([]);
+    } finally {
+      await wrong.cleanup();
     }
   });
 });

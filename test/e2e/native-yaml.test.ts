@@ -8,11 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, engineEnv, repoRoot } from "../fixtures/engine";
-import { type NativeStack, nativeStack } from "../fixtures/native-stack";
+import { type NativeStack, nativeStack, PLUGIN_FROM_REPO } from "../fixtures/native-stack";
 import { OP_TIMEOUT_MS, plainExport, SECRETS } from "../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const EXAMPLE = path.join(repoRoot, "examples", "yaml");
+
+/** A YAML project whose one resource is a `get` of `type` by `id`. */
+const getProject = (type: string, id: string) => `name: voice-yaml-get
+runtime: yaml
+${PLUGIN_FROM_REPO}resources:
+  found:
+    type: voice:index:${type}
+    get:
+      id: "${id}"
+`;
 
 /** Fails clearly when the engine's bin directory lacks the YAML language host. */
 async function requireYamlHost(): Promise<void> {
@@ -106,9 +116,58 @@ describe("the Pulumi YAML example with the native provider", { timeout: OP_TIMEO
     expect(preview).toMatch(/6 unchanged/);
   });
 
+  it("a `get` of an id that does not exist fails naming the type and the id; another organization's says so", async () => {
+    const globex = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: "globex" });
+    const trunk = await globex.trunks.create({ name: "elsewhere", sip_url: "sip:elsewhere.example.com" });
+    const cases = [
+      [
+        "ProviderConfiguration",
+        "999999",
+        `no provider configuration "999999" in organization "${emu.orgHandle}"`,
+      ],
+      ["Bridge", "no-such-bridge", `no bridge "no-such-bridge" in organization "${emu.orgHandle}"`],
+      [
+        "BridgeNumber",
+        "support-line/999999/+14155550999",
+        `no bridge number link "support-line/999999/+14155550999" in organization "${emu.orgHandle}"`,
+      ],
+      [
+        "SipTrunk",
+        String(trunk.id),
+        `SIP trunk "${trunk.id}" is not in organization "${emu.orgHandle}": it is in organization "globex"`,
+      ],
+    ] as const;
+    const lookup = await nativeStack(emu, { "Pulumi.yaml": getProject("Bridge", "x") }, { stackName: "get" });
+    try {
+      await lookup.stack.removeAllConfig(["authToken", "sipPassword"]);
+      for (const [type, id, expected] of cases) {
+        await writeFile(path.join(lookup.dir.path, "Pulumi.yaml"), getProject(type, id));
+        const message = await lookup.pulumiFailure("preview");
+        expect(message).toContain(`voice:${type} read failed`);
+        expect(message).toContain(expected);
+        expect(message).not.toContain(emu.token);
+      }
+    } finally {
+      await lookup.cleanup();
+      await globex.trunks.delete(trunk.id);
+    }
+  });
+
   it("destroy deletes everything", async () => {
     await native.stack.destroy();
     const state = await emu.admin.state();
     expect([state.bridges, state.configurations, state.links, state.trunks]).toEqual([[], [], [], []]);
+  });
+
+  it("a refresh still drops what was deleted outside the stack, every type", async () => {
+    await native.stack.up();
+    const state = await emu.admin.state();
+    await emu.admin.deleteBridge(emu.orgHandle, "support-line");
+    for (const c of state.configurations) await emu.admin.deleteConfiguration(emu.orgHandle, c.id);
+    for (const t of state.trunks) await emu.admin.deleteTrunk(emu.orgHandle, t.id);
+    const { stdout } = await native.pulumi("refresh", "--yes");
+    expect(stdout).toMatch(/4 deleted/);
+    await native.stack.destroy();
+    expect((await emu.admin.state()).bridges).toEqual([]);
   });
 });

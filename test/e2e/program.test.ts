@@ -123,6 +123,33 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
     ]).toEqual([1, 1, 1, 1]);
   });
 
+  it("Resource.get of an id that does not exist fails naming the type and the id; another organization's says so", async () => {
+    const globex = new VoiceClient({ baseUrl: ctx.emu.url, token: ctx.emu.token, orgHandle: "globex" });
+    await globex.bridges.create({ name: "Elsewhere", slug: "elsewhere" });
+    const org = ctx.emu.orgHandle;
+    const cases = [
+      ["ProviderConfiguration", "999999", `no provider configuration "999999" in organization "${org}"`],
+      [
+        "Bridge",
+        "elsewhere",
+        `bridge "elsewhere" is not in organization "${org}": it is in organization "globex"`,
+      ],
+      [
+        "BridgeNumber",
+        "main/999999/+14155550999",
+        `no bridge number link "main/999999/+14155550999" in organization`,
+      ],
+      ["SipTrunk", "999999", `no SIP trunk "999999" in organization "${org}"`],
+    ] as const;
+    for (const [type, id, expected] of cases) {
+      await ctx.voice.declare({ gets: [{ type, name: "missing", id }] });
+      const output = await failure((onOutput) => ctx.voice.stack.preview({ onOutput }));
+      expect(output).toContain(`voice:${type} read failed`);
+      expect(output).toContain(expected);
+      expect(output).not.toContain(ctx.emu.token);
+    }
+  });
+
   it("fails at preview on resources that exist already, refuses to adopt different ones, and overwrites on request", async () => {
     const config = await linkNumber(client, {
       slug: "main",

@@ -54,6 +54,33 @@ describe("resolveSettings", () => {
   });
 });
 
+describe("advice by whose settings they are", () => {
+  it("an explicit provider's missing setting names its property, not stack config", () => {
+    const error = (() => {
+      try {
+        resolveSettings(
+          lookupOf({ "voice:token": "t", "voice:orgHandle": "acme" }),
+          {},
+          { provider: "globex" },
+        );
+      } catch (e) {
+        return e as VoiceConfigError;
+      }
+    })();
+    expect(error?.message).toContain(
+      'baseUrl of provider "globex" is not set: set the `baseUrl` property of provider "globex" (or VOICE_BASE_URL)',
+    );
+    expect(error?.message).not.toContain("pulumi config set");
+    expect(error?.settings).toEqual(["baseUrl"]);
+  });
+
+  it("the native default provider without settings names `pulumi import --provider`", () => {
+    expect(() => resolveSettings(lookupOf({}), {}, { defaultProvider: true })).toThrow(
+      /incomplete for the default provider:[\s\S]*pass `--provider <name>=<urn>` to `pulumi import`/,
+    );
+  });
+});
+
 describe("the organization guard", () => {
   let emu: TestEmulator;
   beforeAll(async () => {
@@ -74,6 +101,19 @@ describe("the organization guard", () => {
     await expect(context.ready()).rejects.toThrow(
       /voice:orgHandle "initech" is not an organization this token can use \(it can use: acme, globex\)/,
     );
+  });
+
+  it("names an explicit provider's orgHandle property for an unknown one", async () => {
+    const lookup = lookupOf(voiceConfig(emu, { "voice:orgHandle": "initech" }));
+    await expect(new VoiceContext(lookup, { provider: "globex" }).ready()).rejects.toThrow(
+      'orgHandle "initech" of provider "globex" is not an organization this token can use (it can use: acme, globex): set the `orgHandle` property of provider "globex"',
+    );
+  });
+
+  it("knows the organizations of the token, and reaches another one with the same settings", async () => {
+    const context = new VoiceContext(lookupOf(voiceConfig(emu)));
+    expect(await context.organizations()).toEqual({ current: "acme", usable: ["acme", "globex"] });
+    expect((await context.inOrganization("globex").organizations()).current).toBe("globex");
   });
 
   it("names voice:token when the platform refuses it, without echoing it", async () => {

@@ -1,7 +1,11 @@
 // A provider's own inputs: failures name the property (never the token's value), the token is
 // marked secret, and only a known organization that changes replaces the provider.
 import { describe, expect, it } from "vitest";
-import { checkProviderConfig, diffProviderConfig } from "../../../provider/native/provider-config";
+import {
+  checkProviderConfig,
+  diffProviderConfig,
+  settingsOwner,
+} from "../../../provider/native/provider-config";
 import { secret } from "../../../provider/native/secrets";
 
 describe("provider inputs", () => {
@@ -32,5 +36,11 @@ describe("provider inputs", () => {
       replaces: [],
     });
     expect(diffProviderConfig({ timeoutMs: "5" }, { timeoutMs: 5 }).changed).toEqual([]);
+  });
+
+  it("tells the default provider (named by the engine) from an explicit one", () => {
+    expect(settingsOwner("default")).toEqual({ defaultProvider: true });
+    expect(settingsOwner("default_0_1_0")).toEqual({ defaultProvider: true });
+    expect(settingsOwner("globex")).toEqual({ provider: "globex" });
   });
 });

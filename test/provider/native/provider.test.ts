@@ -40,7 +40,7 @@ describe("native provider", () => {
     expect(moved).toMatchObject({ replaces: ["slug"], detailedDiff: { name: "update", slug: "replace" } });
   });
 
-  it("reads by id alone, as an import does, and answers nothing for a missing resource", async () => {
+  it("reads by id alone, as an import does, and fails naming a missing one; a refresh of a gone one answers nothing", async () => {
     await native.create!(urn("Bridge", "b"), { name: "Legacy", slug: "legacy" });
     const read = await native.read("legacy", urn("Bridge", "legacy"));
     expect(read).toMatchObject({
@@ -48,7 +48,13 @@ describe("native provider", () => {
       props: { name: "Legacy", slug: "legacy" },
       inputs: { name: "Legacy" },
     });
-    expect(await native.read("gone", urn("Bridge", "gone"))).toEqual({});
+    await expect(native.read("gone", urn("Bridge", "gone"))).rejects.toThrow(
+      `voice:Bridge read failed: no bridge "gone" in organization "${emu.orgHandle}"`,
+    );
+    const recorded = { name: "Gone", slug: "gone", bridgeId: 1, createdAt: null };
+    expect(
+      await native.read("gone", urn("Bridge", "gone"), recorded, { name: "Gone", slug: "gone" }),
+    ).toEqual({});
   });
 
   it("serves the data sources as invokes, lists under `items`", async () => {

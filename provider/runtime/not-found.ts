@@ -1,0 +1,44 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { RESOURCE_TYPES, type ResourceType } from "../resources/types";
+import type { Engine } from "./serve";
+
+/**
+ * Whether a read looks a resource up by id (`pulumi import`, a `get`) rather than refreshing one:
+ * the engine then sends no recorded state (the dynamic-provider host adds only `__provider`). A
+ * refresh that finds nothing drops the resource; a lookup that finds nothing is an error.
+ */
+export function isLookup(props: Record<string, unknown> | undefined): boolean {
+  return Object.keys(props ?? {}).every((key) => key === "__provider");
+}
+
+/**
+ * The error of a lookup that found nothing, naming the type, the id and the organization. The
+ * platform answers 404 for another organization's resource, so the other organizations the token can
+ * use are asked too (`readIn` reads the id in one): found there, the error says where it is.
+ */
+export async function notFound(
+  type: ResourceType,
+  id: string,
+  engine: Engine,
+  readIn: (engine: Engine) => Promise<dynamic.ReadResult>,
+): Promise<Error> {
+  const { noun, id: what } = RESOURCE_TYPES[type].naming;
+  const { current, usable } = await engine.context.organizations();
+  for (const other of usable.filter((handle) => handle !== current)) {
+    const context = engine.context.inOrganization(other);
+    // A failure to look elsewhere must not hide the answer that matters: not in this organization.
+    const found = await context
+      .ready()
+      .then((client) => readIn({ context, client }))
+      .catch(() => undefined);
+    if (found?.id)
+      return new Error(
+        `${noun} "${id}" is not in organization "${current}": it is in organization "${other}"; ` +
+          `import or get it through a provider whose orgHandle is "${other}"`,
+      );
+  }
+  return new Error(
+    `no ${noun} "${id}" in organization "${current}" (the id of a ${noun} is ${what}); ` +
+      "nothing to import or get",
+  );
+}
