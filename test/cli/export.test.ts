@@ -158,7 +158,7 @@ describe("pulumi-voice-platform export", () => {
     expect(await readdir(path.join(dir, "yaml"))).not.toContain("package.json");
   });
 
-  it("refuses misuse with exit 2: no --out, a non-empty --out, a bad filter, no token", async () => {
+  it("refuses misuse with exit 2: no --out, a non-empty --out, a bad filter, a bad project name, no token", async () => {
     expect((await cli(["--base-url", emu.url])).stderr).toContain("export: --out <dir> is required");
     await writeFile(path.join(dir, "occupied"), "");
     const busy = await cli(["--out", dir, "--base-url", emu.url, "--org-handle", "acme"]);
@@ -167,6 +167,11 @@ describe("pulumi-voice-platform export", () => {
     const bad = await cli([...at("bad"), "--include", "widget:x"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("unknown kind 'widget'");
+    const project = await cli([...at("bad-project"), "--project", "deals $$ today"]);
+    expect(project.status).toBe(2);
+    expect(project.stderr).toContain(
+      '--project "deals $$ today" is not a Pulumi project name (1 to 100 letters, digits, _ . -)',
+    );
     const noToken = await cli(at("no-token"), { VOICE_TOKEN: "" });
     expect(noToken.status).not.toBe(0);
     expect(noToken.stderr).toMatch(/voice:token .*VOICE_TOKEN/);
