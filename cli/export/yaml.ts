@@ -19,6 +19,8 @@ export function renderYamlProject(
   const lines: string[] = [
     `name: ${q(o.project)}`,
     "runtime: yaml",
+    // Pulumi YAML reads the project's name and description as program values (the CLI as written):
+    // escaped for the host, which reads `${` in them as a reference; a project name has no `$` to differ on.
     `description: ${q(`The telephony of organization ${o.orgHandle}, exported by pulumi-voice-platform export`)}`,
   ];
   if (o.pluginPath !== undefined)

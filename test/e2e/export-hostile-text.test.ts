@@ -19,6 +19,7 @@ import {
   repoRoot,
   type TempDir,
 } from "../fixtures/engine";
+import { printedSecrets, secretConfig } from "../fixtures/export-steps";
 import { hostileOrg } from "../fixtures/hostile-org";
 import { buildOrganization, type OrgSpec, telephonyOf } from "../fixtures/telephony-org";
 import { childEnv } from "../fixtures/user-project";
@@ -64,19 +65,13 @@ describe("export of hostile names, through the engine", {
     expect(exported.stderr).not.toContain("left out");
     if (language === "typescript")
       await symlink(path.join(repoRoot, "node_modules"), path.join(out, "node_modules"), "dir");
-    const lines = exported.stdout.split("\n").filter((l) => l.startsWith("pulumi config set --secret"));
-    const stackName = /--stack (\S+)/.exec(lines[0] ?? "")?.[1] ?? "";
-    const keys = lines.map((l) => /--stack \S+ (\S+) /.exec(l)?.[1] ?? "");
+    const { stackName, keys } = printedSecrets(exported.stdout);
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName, workDir: out },
       { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
     );
     try {
-      await stack.setAllConfig(
-        Object.fromEntries(
-          keys.map((k) => [k, { value: k === "voice:token" ? token : `exported-${k}`, secret: true }]),
-        ),
-      );
+      await stack.setAllConfig(secretConfig(keys, token));
       await emu.admin.clearRequests();
       let log = "";
       const up = await stack.up({ onOutput: (l) => (log += l) }).catch((e: unknown) => {
