@@ -19,9 +19,11 @@ import {
   renderTypeScriptProject,
   TSCONFIG,
 } from "./export/project-files";
+import { quoted } from "./export/quoted";
 import { readOrganization } from "./export/read-organization";
 import { configSetLines } from "./export/secrets";
 import { renderTypeScript } from "./export/typescript";
+import { leaveOutUnrepresentable } from "./export/unrepresentable";
 import { renderYamlProject, type TakeOver } from "./export/yaml";
 
 /** Usage of `pulumi-voice-platform export`. */
@@ -60,6 +62,8 @@ organization, and a README of the steps. The token comes from VOICE_TOKEN only a
 Progress goes to stderr; stdout lists the \`pulumi config set --secret\` lines to run.`;
 
 const STACK_NAME = /^[A-Za-z0-9_.-]+$/;
+/** Pulumi's rule for project names. */
+const PROJECT_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** Runs `export` with its arguments. */
 export async function runExport(argv: readonly string[]): Promise<void> {
@@ -116,6 +120,10 @@ export async function runExport(argv: readonly string[]): Promise<void> {
   if (!STACK_NAME.test(stack))
     throw new Error(`--stack '${stack}' is not a stack name (letters, digits, _ . -)`);
   const project = values.project ?? `${settings.orgHandle}-telephony`;
+  if (!PROJECT_NAME.test(project))
+    throw new Error(
+      `${values.project === undefined ? "the default project name" : "--project"} ${quoted(project)} is not a Pulumi project name (1 to 100 letters, digits, _ . -)${values.project === undefined ? ": pass --project <name>" : ""}`,
+    );
 
   const progress = new Progress();
   progress.say(`exporting organization ${settings.orgHandle} from ${settings.baseUrl}`);
@@ -131,7 +139,7 @@ export async function runExport(argv: readonly string[]): Promise<void> {
     return;
   }
   const resolved = resolveLinks(org);
-  const selection = select(org, resolved.links, include, exclude);
+  const selection = leaveOutUnrepresentable(select(org, resolved.links, include, exclude));
   const notes = [...resolved.notes, ...selection.notes];
   const p = plan(selection);
 

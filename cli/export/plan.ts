@@ -2,6 +2,7 @@ import type { SipTrunk } from "../../sdk";
 import type { Selection } from "./filters";
 import { camelCase, sanitizeName, uniqueIdentifiers, uniqueNames } from "./names";
 import type { ExportedBridge } from "./organization";
+import { quoted } from "./quoted";
 
 /** A write-only value the program reads from secret stack config. */
 export interface SecretInput {
@@ -83,7 +84,7 @@ export function plan(selection: Selection): Plan {
       id: c.id,
       authToken: {
         key: secretKeys[i] as string,
-        describe: `the auth token of ${c.provider} account ${c.account_sid}`,
+        describe: `the auth token of ${c.provider} account ${quoted(c.account_sid)}`,
       },
     }),
   );
@@ -110,7 +111,7 @@ export function plan(selection: Selection): Plan {
       variable: variables[configNames.length + bridgeNames.length + i] as string,
       trunk,
       ...(trunk.auth_password
-        ? { authPassword: { key, describe: `the SIP password of trunk "${trunk.name}"` } }
+        ? { authPassword: { key, describe: `the SIP password of trunk ${quoted(trunk.name)}` } }
         : {}),
     };
   });

@@ -3,6 +3,7 @@ import { packageSpecOf } from "./package-spec";
 import type { Plan } from "./plan";
 import { configSetLines } from "./secrets";
 import type { TakeOver } from "./yaml";
+import { yamlString } from "./yaml-string";
 
 /** The program's language: TypeScript on the dynamic resources, or YAML on the native provider. */
 export type Language = "typescript" | "yaml";
@@ -49,12 +50,12 @@ export const TSCONFIG = `${JSON.stringify(
 /** `Pulumi.yaml` of a TypeScript project. */
 export const renderTypeScriptProject = (project: string, orgHandle: string): string =>
   [
-    `name: ${JSON.stringify(project)}`,
+    `name: ${yamlString(project, "literal")}`,
     "runtime:",
     "  name: nodejs",
     "  options:",
     "    typescript: true",
-    `description: ${JSON.stringify(`The telephony of organization ${orgHandle}, exported by pulumi-voice-platform export`)}`,
+    `description: ${yamlString(`The telephony of organization ${orgHandle}, exported by pulumi-voice-platform export`, "literal")}`,
     "",
   ].join("\n");
 
@@ -62,8 +63,8 @@ export const renderTypeScriptProject = (project: string, orgHandle: string): str
 export const renderStackConfig = (baseUrl: string, orgHandle: string): string =>
   [
     "config:",
-    `  voice:baseUrl: ${JSON.stringify(baseUrl)}`,
-    `  voice:orgHandle: ${JSON.stringify(orgHandle)}`,
+    `  voice:baseUrl: ${yamlString(baseUrl, "literal")}`,
+    `  voice:orgHandle: ${yamlString(orgHandle, "literal")}`,
     "",
   ].join("\n");
 

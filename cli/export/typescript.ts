@@ -1,8 +1,6 @@
 import type { Plan, PlannedTrunk } from "./plan";
+import { quoted as str } from "./quoted";
 import { trunkFields } from "./trunk-fields";
-
-/** A TypeScript string literal. */
-const str = (s: string): string => JSON.stringify(s);
 
 /** An object literal over `entries` (values already rendered), one property a line. */
 function object(entries: [string, string][], indent: string): string {

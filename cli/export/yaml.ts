@@ -1,6 +1,7 @@
 import { importTargets, linkKey, NATIVE_TYPE } from "./native-ids";
 import type { Plan } from "./plan";
 import { trunkFields } from "./trunk-fields";
+import { yamlString as q } from "./yaml-string";
 
 /**
  * How a YAML program takes resources over: the provider's `adopt: true`, or the `import` option.
@@ -8,9 +9,6 @@ import { trunkFields } from "./trunk-fields";
  * passwords the program supplies into the stack without comparing them to the platform's.
  */
 export type TakeOver = "import" | "adopt";
-
-/** A YAML scalar: JSON's double-quoted strings are YAML's too; `$${` keeps Pulumi YAML from interpolating `${`. */
-const q = (s: string): string => JSON.stringify(s.replaceAll("${", () => "$${"));
 
 /** The project's `Pulumi.yaml` for the native provider (`voice:index:*`), program included. */
 export function renderYamlProject(
@@ -21,10 +19,12 @@ export function renderYamlProject(
   const lines: string[] = [
     `name: ${q(o.project)}`,
     "runtime: yaml",
+    // Pulumi YAML reads the project's name and description as program values (the CLI as written):
+    // escaped for the host, which reads `${` in them as a reference; a project name has no `$` to differ on.
     `description: ${q(`The telephony of organization ${o.orgHandle}, exported by pulumi-voice-platform export`)}`,
   ];
   if (o.pluginPath !== undefined)
-    lines.push("plugins:", "  providers:", "    - name: voice", `      path: ${q(o.pluginPath)}`);
+    lines.push("plugins:", "  providers:", "    - name: voice", `      path: ${q(o.pluginPath, "literal")}`);
   if (p.secrets.length > 0) {
     lines.push("config:");
     for (const s of p.secrets) lines.push(`  ${s.key}:`, "    type: string", "    secret: true");
@@ -65,7 +65,7 @@ export function renderYamlProject(
     ];
     if (f.authUsername !== undefined) props.push(["authUsername", q(f.authUsername)]);
     if (t.authPassword) props.push(["authPassword", `\${${t.authPassword.key}}`]);
-    if (f.allowedIps) props.push(["allowedIps", `[${f.allowedIps.map(q).join(", ")}]`]);
+    if (f.allowedIps) props.push(["allowedIps", `[${f.allowedIps.map((ip) => q(ip)).join(", ")}]`]);
     resource(t.variable, NATIVE_TYPE.trunk, t.name, props);
   }
   return `${lines.join("\n")}\n`;

@@ -159,7 +159,7 @@ describe("pulumi-voice-platform export", () => {
     expect(await readdir(path.join(dir, "yaml"))).not.toContain("package.json");
   });
 
-  it("refuses misuse with exit 2: no --out, a non-empty --out, a bad filter, no token", async () => {
+  it("refuses misuse with exit 2: no --out, a non-empty --out, a bad filter, a bad project name, no token", async () => {
     expect((await cli(["--base-url", emu.url])).stderr).toContain("export: --out <dir> is required");
     await writeFile(path.join(dir, "occupied"), "");
     const busy = await cli(["--out", dir, "--base-url", emu.url, "--org-handle", "acme"]);
@@ -168,6 +168,11 @@ describe("pulumi-voice-platform export", () => {
     const bad = await cli([...at("bad"), "--include", "widget:x"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("unknown kind 'widget'");
+    const project = await cli([...at("bad-project"), "--project", "deals $$ today"]);
+    expect(project.status).toBe(2);
+    expect(project.stderr).toContain(
+      '--project "deals $$ today" is not a Pulumi project name (1 to 100 letters, digits, _ . -)',
+    );
     const noToken = await cli(at("no-token"), { VOICE_TOKEN: "" });
     expect(noToken.status).not.toBe(0);
     expect(noToken.stderr).toMatch(/voice:token .*VOICE_TOKEN/);
@@ -178,5 +183,36 @@ describe("pulumi-voice-platform export", () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/refused voice:token/);
     expect(r.stderr).not.toContain("wrong-token-123");
+  });
+
+  // Runs last: it adds records the tests above do not expect.
+  it("a record holding an unpaired surrogate is left out with a note naming it and the field; the rest is written", async () => {
+    const c = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
+    const [twilio] = (await c.providerConfigurations.list()).data;
+    await c.bridges.create({ name: "Odd \ud800 line", slug: "odd" });
+    await c.bridges.connectProvider("odd", {
+      provider_config_id: twilio?.id ?? 0,
+      phone_number: "+14155550102",
+    });
+    await c.trunks.create({ name: "Edge \udfff", sip_url: "sip.odd.example" });
+    for (const language of ["yaml", "typescript"]) {
+      const r = await cli([...at(`odd-${language}`), "--language", language]);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toContain(
+        'note: bridge "odd" left out: its name has an unpaired surrogate (U+D800) at character 5, which no Pulumi program can hold: rename it on the platform and export again',
+      );
+      expect(r.stderr).toMatch(
+        /note: trunk \d+ \("Edge \\udfff"\) left out: its name has an unpaired surrogate \(U\+DFFF\) at character 6/,
+      );
+      expect(r.stderr).toContain('note: link of "+14155550102" left out: its bridge "odd" is left out');
+      const program = await readFile(
+        path.join(dir, `odd-${language}`, language === "yaml" ? "Pulumi.yaml" : "index.ts"),
+        "utf8",
+      );
+      expect(program).not.toMatch(/odd|\\ud|[\ud800-\udfff]/i);
+      expect(program).toContain("support-us");
+      const readme = await readFile(path.join(dir, `odd-${language}`, "README.md"), "utf8");
+      expect(readme).toContain('- bridge "odd" left out: its name has an unpaired surrogate');
+    }
   });
 });

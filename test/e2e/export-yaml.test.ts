@@ -17,6 +17,7 @@ import {
   repoRoot,
   type TempDir,
 } from "../fixtures/engine";
+import { printedSecrets } from "../fixtures/export-steps";
 import { buildOrganization, seededOrganization, telephonyOf } from "../fixtures/telephony-org";
 import { childEnv } from "../fixtures/user-project";
 import { OP_TIMEOUT_MS, plainExport } from "../fixtures/voice-stack";
@@ -76,9 +77,7 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     expect(exportRequests.filter((r) => r.method !== "GET")).toEqual([]);
 
     // The stack and the secrets the export's printed `pulumi config set --secret` lines name.
-    const lines = exported.stdout.split("\n").filter((l) => l.startsWith("pulumi config set --secret"));
-    const stackName = /--stack (\S+)/.exec(lines[0] ?? "")?.[1] ?? "";
-    const keys = lines.map((l) => /--stack \S+ (\S+)/.exec(l)?.[1] ?? "");
+    const { stackName, keys } = printedSecrets(exported.stdout);
     expect(keys).toEqual(["voice:token", "twilioAuthToken", "plivoAuthToken", "primaryEdgeSipPassword"]);
     // After an import option, the printed steps run `up` a second time (to record the write-only values).
     expect(exported.stdout.match(/^pulumi up /gm)).toHaveLength(takeOver === "import" ? 2 : 1);

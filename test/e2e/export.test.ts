@@ -19,6 +19,7 @@ import {
   repoRoot,
   type TempDir,
 } from "../fixtures/engine";
+import { printedSecrets, secretConfig } from "../fixtures/export-steps";
 import {
   arbitraryOrg,
   buildOrganization,
@@ -123,9 +124,7 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
       installed = path.join(exported.out, "node_modules");
     }
     // The stack the export configured, with the secrets its printed `pulumi config set --secret` lines name.
-    const lines = exported.stdout.split("\n").filter((l) => l.startsWith("pulumi config set --secret"));
-    const stackName = /--stack (\S+)/.exec(lines[0] ?? "")?.[1] ?? "";
-    const keys = lines.map((l) => /--stack \S+ (\S+)/.exec(l)?.[1] ?? "");
+    const { stackName, keys } = printedSecrets(exported.stdout);
     expect(keys[0]).toBe("voice:token");
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName, workDir: exported.out },
@@ -133,11 +132,7 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
     );
     try {
       expect(await stack.getConfig("voice:orgHandle")).toMatchObject({ value: spec.handle });
-      await stack.setAllConfig(
-        Object.fromEntries(
-          keys.map((k) => [k, { value: k === "voice:token" ? token : `exported-${k}`, secret: true }]),
-        ),
-      );
+      await stack.setAllConfig(secretConfig(keys, token));
       await emu.admin.clearRequests();
       let started = Date.now();
       let log = "";

@@ -5,7 +5,8 @@ import { resolveLinks } from "../../../cli/export/link-configurations";
 import { plan } from "../../../cli/export/plan";
 import { renderTypeScript } from "../../../cli/export/typescript";
 import { declaredResources } from "../../fixtures/exported-program";
-import { arbitraryOrganization } from "./organization";
+import { hostileText } from "../../fixtures/hostile-text";
+import { arbitraryOrganization, hostileOrganization } from "./organization";
 
 describe("the exported TypeScript program", () => {
   it("declares every record once, with its values, adopt: true, secrets from config and references for links", () => {
@@ -72,6 +73,30 @@ describe("the exported TypeScript program", () => {
         );
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("hostile text anywhere (names, accounts, user names, URLs, the organization) is declared exactly (fast-check)", () => {
+    fc.assert(
+      fc.property(hostileOrganization, hostileText(12), (org, orgHandle) => {
+        const p = plan(select(org, resolveLinks(org).links, [], []));
+        const declared = declaredResources(renderTypeScript(p, orgHandle));
+        const args = (type: string, names: string[]) =>
+          declared.filter((d) => d.type === type).map((d) => names.map((n) => d.args[n]));
+        expect(args("ProviderConfiguration", ["accountSid"])).toEqual(
+          p.configurations.map((c) => [c.accountSid]),
+        );
+        expect(args("Bridge", ["name"])).toEqual(p.bridges.map((b) => [b.bridge.name]));
+        expect(args("SipTrunk", ["name", "sipUrl", "authUsername"])).toEqual(
+          p.trunks.map((t) => [t.trunk.name, t.trunk.sip_url, t.trunk.auth_username ?? undefined]),
+        );
+        expect(declared.map((d) => d.name)).toEqual([
+          ...p.configurations.map((c) => c.name),
+          ...p.bridges.flatMap((b) => [b.name, ...b.links.flatMap((l) => l.phoneNumbers)]),
+          ...p.trunks.map((t) => t.name),
+        ]);
+      }),
+      { numRuns: 1000 },
     );
   });
 

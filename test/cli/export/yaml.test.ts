@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { select } from "../../../cli/export/filters";
 import { resolveLinks } from "../../../cli/export/link-configurations";
@@ -5,6 +6,8 @@ import { importTargets, renderImportFile } from "../../../cli/export/native-ids"
 import type { Organization } from "../../../cli/export/organization";
 import { plan } from "../../../cli/export/plan";
 import { renderYamlProject } from "../../../cli/export/yaml";
+import { parseYaml, readInterpolation, unsafeRawCharacters } from "../../fixtures/pulumi-yaml-reading";
+import { hostileOrganization } from "./organization";
 
 const org: Organization = {
   orgHandle: "acme",
@@ -106,5 +109,45 @@ resources:
       "voice:index:BridgeNumber +14155550100 support/4/+14155550100",
       "voice:index:SipTrunk edge 9",
     ]);
+  });
+
+  it("every name, account, user name, URL and id reads back exactly as the platform holds it (fast-check)", () => {
+    type Declared = { name: string; properties: Record<string, unknown>; options?: { import: string } };
+    fc.assert(
+      fc.property(
+        hostileOrganization,
+        fc.constantFrom("import" as const, "adopt" as const),
+        (org, takeOver) => {
+          const p = plan(select(org, resolveLinks(org).links, [], []));
+          const text = renderYamlProject(p, { project: "acme-telephony", orgHandle: "acme", takeOver });
+          expect(unsafeRawCharacters(text).filter((c) => c !== "\n")).toEqual([]);
+          const { resources } = parseYaml(text) as { resources: Record<string, Declared> };
+          /** A scalar as the program reads it: YAML, then Pulumi YAML's interpolation. */
+          const read = (v: unknown) => (typeof v === "string" ? readInterpolation(v) : v);
+          for (const t of importTargets(p)) {
+            const r = resources[t.key];
+            expect(read(r?.name)).toBe(t.name);
+            if (takeOver === "import") expect(read(r?.options?.import)).toBe(t.id);
+          }
+          const props = (key: string, names: string[]) =>
+            names.map((n) => {
+              const v = resources[key]?.properties[n];
+              return Array.isArray(v) ? v.map(read) : read(v);
+            });
+          for (const c of p.configurations)
+            expect(props(c.variable, ["provider", "accountSid"])).toEqual([c.provider, c.accountSid]);
+          for (const b of p.bridges)
+            expect(props(b.variable, ["name", "slug"])).toEqual([b.bridge.name, b.bridge.slug]);
+          for (const t of p.trunks)
+            expect(props(t.variable, ["name", "sipUrl", "authUsername", "allowedIps"])).toEqual([
+              t.trunk.name,
+              t.trunk.sip_url,
+              t.trunk.auth_username ?? undefined,
+              t.trunk.allowed_ips === "" ? undefined : t.trunk.allowed_ips.split(","),
+            ]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
