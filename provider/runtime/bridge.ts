@@ -3,7 +3,7 @@ import { adoptionRefused } from "./adopt";
 import { checkWith } from "./check";
 import { diffWith } from "./diff";
 import { findBridge } from "./natural-key";
-import { checkOwnership, takenKeys } from "./ownership";
+import { checkOwnership, keyOwnership } from "./ownership";
 import { goneIsDone, serve } from "./serve";
 import { settleCreate } from "./settle";
 
@@ -43,7 +43,7 @@ export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, {
         create: () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
         lookup: () => findBridge(client, inputs.slug),
         differences: (found) => (found.name === inputs.name ? [] : ["name"]),
-        takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.slug),
+        ...keyOwnership(context, client, TYPE, inputs.slug),
         ...context.settlePolicy(),
       });
     } else if (existing.name === inputs.name) {
