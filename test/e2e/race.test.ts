@@ -28,7 +28,7 @@ import { OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
 const RACES = 10;
 /** Longer than the gap between the two stacks' starts: neither stack's list sees the other's creates. */
-const LIST_LATENCY_MS = 2000;
+const LIST_LATENCY_MS = 3000;
 const CREATE_PATHS: Record<RaceType, string> = {
   ProviderConfiguration: "/telephony/providers-configurations/",
   Bridge: "/telephony/bridges/",
