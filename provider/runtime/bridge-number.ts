@@ -4,7 +4,7 @@ import { BridgeNumberInputs, type BridgeNumberOutputs } from "../resources/bridg
 import { checkWith } from "./check";
 import { diffWith } from "./diff";
 import { normalizePhoneNumber } from "./fields";
-import { checkOwnership, takenKeys } from "./ownership";
+import { checkOwnership, keyOwnership } from "./ownership";
 import { checkLinkOnPlatform } from "./preview-lookups";
 import { serve } from "./serve";
 import { isAmbiguous, pause, settleCreate } from "./settle";
@@ -84,7 +84,7 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
         },
         lookup: onBridge,
         differences: () => [],
-        takenBefore: () => takenKeys(context).wasTaken(TYPE, phoneNumber),
+        ...keyOwnership(context, client, TYPE, phoneNumber, bridgeSlug),
         ...context.settlePolicy(),
       }).catch((err: unknown) => {
         throw explainAlreadyLinked(err, inputs);

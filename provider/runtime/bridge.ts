@@ -1,9 +1,10 @@
+import type { BridgeDetail, VoiceClient } from "../../sdk";
 import { BridgeInputs, type BridgeOutputs } from "../resources/bridge";
 import { adoptionRefused } from "./adopt";
 import { checkWith } from "./check";
 import { diffWith } from "./diff";
 import { findBridge } from "./natural-key";
-import { checkOwnership, takenKeys } from "./ownership";
+import { checkOwnership, keyOwnership } from "./ownership";
 import { goneIsDone, serve } from "./serve";
 import { settleCreate } from "./settle";
 
@@ -43,7 +44,7 @@ export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, {
         create: () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
         lookup: () => findBridge(client, inputs.slug),
         differences: (found) => (found.name === inputs.name ? [] : ["name"]),
-        takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.slug),
+        ...keyOwnership(context, client, TYPE, inputs.slug),
         ...context.settlePolicy(),
       });
     } else if (existing.name === inputs.name) {
@@ -56,18 +57,43 @@ export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, {
     return { id: record.slug, outs: outputs(record) };
   },
 
-  async read(id, _props, { client }) {
-    const live = await findBridge(client, id);
+  async read(id, props, { client }) {
+    const { live } = await ownBridge(client, id, props.bridgeId);
     if (!live) return {};
     return { id: live.slug, props: outputs(live), inputs: { name: live.name, slug: live.slug } };
   },
 
   async update(id, olds, news, { client }) {
+    const { other } = await ownBridge(client, id, olds.bridgeId);
+    if (other) {
+      throw new Error(
+        `bridge "${id}" is another bridge on the platform now (id ${other.id}; this stack's, id ` +
+          `${olds.bridgeId}, is gone): somebody else's, so nothing is written. \`pulumi refresh\` drops ` +
+          "the gone bridge from this stack; then take the new one over with `adopt: true`, or choose another slug",
+      );
+    }
     const updated = await client.bridges.update(id, { name: news.name });
     return { outs: outputs({ ...updated, created_at: updated.created_at ?? olds.createdAt }) };
   },
 
-  async delete(id, _props, { client }) {
+  async delete(id, props, { client }) {
+    // This stack's bridge is gone when another holds its slug now: deleting that one would delete somebody else's.
+    if ((await ownBridge(client, id, props.bridgeId)).other) return;
     await goneIsDone(client.bridges.delete(id));
   },
 });
+
+/**
+ * The live bridge under `slug`, unless it is another record than the one state holds (`bridgeId`):
+ * a bridge's id in state is its slug, and after this stack's bridge is deleted out of band, somebody
+ * else may create one with the same slug, which is theirs (`other`).
+ */
+async function ownBridge(
+  client: VoiceClient,
+  slug: string,
+  bridgeId: number | undefined,
+): Promise<{ live?: BridgeDetail; other?: BridgeDetail }> {
+  const live = await findBridge(client, slug);
+  if (live && bridgeId !== undefined && live.id !== bridgeId) return { other: live };
+  return live ? { live } : {};
+}

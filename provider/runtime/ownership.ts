@@ -4,6 +4,7 @@ import type { VoiceContext } from "../context";
 import { failed } from "./check";
 import { runtimeContext } from "./context";
 import { isUnknown, normalizePhoneNumber } from "./fields";
+import type { SettleSpec } from "./settle";
 
 /** The resource types whose natural key the platform keeps unique. */
 export type OwnedType = "Bridge" | "ProviderConfiguration" | "SipTrunk" | "BridgeNumber";
@@ -62,42 +63,43 @@ export class TakenKeys {
   }
 
   #listing(type: OwnedType): Promise<Listing> {
-    // Bridges and links come from one list: each bridge carries its numbers.
-    const source = type === "BridgeNumber" ? "Bridge" : type;
+    const source = sourceOf(type);
     let listing = this.#listings.get(source);
     if (!listing) {
-      listing = this.#read(source);
+      listing = this.client().then((client) => readHolders(client, source));
       listing.catch(() => this.#listings.delete(source));
       this.#listings.set(source, listing);
     }
     return listing;
   }
+}
 
-  /** Every key of one list, as `<type> <key>`. */
-  async #read(source: OwnedType): Promise<Listing> {
-    const client = await this.client();
-    const entries: [string, Holder][] = [];
-    if (source === "Bridge") {
-      for (const b of (await client.bridges.list()).data) {
-        entries.push([`Bridge ${b.slug}`, { what: `id ${b.id}` }]);
-        for (const n of b.numbers) {
-          const holder = { what: `bridge "${b.slug}"`, bridgeSlug: b.slug };
-          entries.push([`BridgeNumber ${normalizePhoneNumber(n.number)}`, holder]);
-        }
+/** The list a type's keys come from: bridges and links from one list, since each bridge carries its numbers. */
+const sourceOf = (type: OwnedType): OwnedType => (type === "BridgeNumber" ? "Bridge" : type);
+
+/** Every key of one list, as `<type> <key>`, with its holder. */
+async function readHolders(client: VoiceClient, source: OwnedType): Promise<Listing> {
+  const entries: [string, Holder][] = [];
+  if (source === "Bridge") {
+    for (const b of (await client.bridges.list()).data) {
+      entries.push([`Bridge ${b.slug}`, { what: `id ${b.id}` }]);
+      for (const n of b.numbers) {
+        const holder = { what: `bridge "${b.slug}"`, bridgeSlug: b.slug };
+        entries.push([`BridgeNumber ${normalizePhoneNumber(n.number)}`, holder]);
       }
-    } else if (source === "ProviderConfiguration") {
-      for (const c of (await client.providerConfigurations.list()).data) {
-        entries.push([
-          `ProviderConfiguration ${c.account_sid}`,
-          { what: `id ${c.id}, provider ${c.provider}` },
-        ]);
-      }
-    } else {
-      for (const t of (await client.trunks.list()).data)
-        entries.push([`SipTrunk ${t.name}`, { what: `id ${t.id}` }]);
     }
-    return new Map(entries);
+  } else if (source === "ProviderConfiguration") {
+    for (const c of (await client.providerConfigurations.list()).data) {
+      entries.push([
+        `ProviderConfiguration ${c.account_sid}`,
+        { what: `id ${c.id}, provider ${c.provider}` },
+      ]);
+    }
+  } else {
+    for (const t of (await client.trunks.list()).data)
+      entries.push([`SipTrunk ${t.name}`, { what: `id ${t.id}` }]);
   }
+  return new Map(entries);
 }
 
 const registry = new WeakMap<VoiceContext, TakenKeys>();
@@ -161,20 +163,63 @@ function refusal(
   if (type === "BridgeNumber") {
     const sameBridge = holder.bridgeSlug === inputs.bridgeSlug || isUnknown(inputs.bridgeSlug);
     if (adopt && sameBridge) return undefined;
+  } else if (adopt) return undefined;
+  return takenReason(type, key, holder, inputs.bridgeSlug);
+}
+
+/** Why a key somebody else holds is not this resource's, naming the holder, and the ways out. */
+function takenReason(type: OwnedType, key: string, holder: Holder | undefined, bridgeSlug: unknown): string {
+  const who = holder?.what ?? "a holder the platform no longer lists";
+  if (type === "BridgeNumber" && holder?.bridgeSlug === bridgeSlug) {
     return (
-      `${key} is already linked to ${holder.what} (by another stack, the dashboard, or a link of this ` +
+      `${key} is already linked to ${who} by another stack or the dashboard, not by this stack. Take the ` +
+      'link over with `adopt: true` (see the README, "Adopting existing resources"), or link another ' +
+      `number. ${AFTER_INTERRUPT}`
+    );
+  }
+  if (type === "BridgeNumber") {
+    return (
+      `${key} is already linked to ${who} (by another stack, the dashboard, or a link of this ` +
       "program under another resource name). A number sits on one bridge at a time: to move it in this " +
       "program, name the BridgeNumber by its phone number so the move replaces the link, or keep the old " +
       'name with `aliases: [{ name: "<old name>" }]`. ' +
       AFTER_INTERRUPT
     );
   }
-  if (adopt) return undefined;
   return (
-    `${DESCRIBE[type]} "${key}" already exists on the platform (${holder.what}) and is not in this stack: ` +
+    `${DESCRIBE[type]} "${key}" already exists on the platform (${who}) and is not in this stack: ` +
     "another stack or the dashboard manages it. Take it over with `adopt: true` (see the README, " +
     `"Adopting existing resources"), or choose another ${KEY_PROPERTY[type]}. ${AFTER_INTERRUPT}`
   );
+}
+
+/**
+ * What settling a create needs to know of its natural key: whether this run's check saw it taken,
+ * and, when the platform refuses the create as taken with no lost attempt before, the error naming
+ * the holder (read afresh: it appeared after the check) and the ways out.
+ */
+export function keyOwnership(
+  context: VoiceContext,
+  client: VoiceClient,
+  type: OwnedType,
+  key: string,
+  bridgeSlug?: string,
+): Pick<SettleSpec<unknown>, "takenBefore" | "taken"> {
+  return {
+    takenBefore: () => takenKeys(context).wasTaken(type, key),
+    taken: async (failure) => {
+      const holder = await readHolders(client, sourceOf(type)).then(
+        (listing) => listing.get(`${type} ${key}`),
+        () => undefined,
+      );
+      const refused = failure instanceof Error ? failure.message : String(failure);
+      // A plain Error: an expected failure, shown to the user as its message alone.
+      return new Error(
+        `${refused}: taken by somebody else while this run was creating it. ` +
+          takenReason(type, key, holder, bridgeSlug),
+      );
+    },
+  };
 }
 
 const AFTER_INTERRUPT =

@@ -10,7 +10,7 @@ import { runtimeContext } from "./context";
 import { diffWith } from "./diff";
 import { isUnknown } from "./fields";
 import { findConfiguration } from "./natural-key";
-import { checkOwnership, takenKeys } from "./ownership";
+import { checkOwnership, keyOwnership } from "./ownership";
 import { goneIsDone, serve, unlessGone } from "./serve";
 import { settleCreate } from "./settle";
 
@@ -66,7 +66,7 @@ export const providerConfiguration = serve<ProviderConfigurationInputs, Provider
           }),
         lookup: find,
         differences,
-        takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.accountSid),
+        ...keyOwnership(context, client, TYPE, inputs.accountSid),
         ...context.settlePolicy(),
       });
     } else if (differences(existing).length > 0) {

@@ -33,6 +33,8 @@ export interface SettleSpec<T> {
    * somebody else's, never the answer to our lost request.
    */
   takenBefore: () => boolean;
+  /** The error for a key somebody else holds, naming the holder and the ways out; `failure` is the platform's refusal. */
+  taken: (failure: unknown) => Promise<unknown>;
   /** Creates sent at most. */
   attempts: number;
   /** Backoff base between attempts in ms (capped exponential, full jitter). */
@@ -45,6 +47,10 @@ export interface SettleSpec<T> {
  * record; not found is sent again (capped, with backoff); found but different is an error naming the
  * fields. A replay that meets "already exists" settles the same way. The platform has no idempotency
  * keys, so this is the only safe way to retry a POST.
+ *
+ * A record is ours only if an earlier attempt of this same create may have made it: a definite
+ * "already exists" with no such attempt before it is somebody else's (another stack, the dashboard,
+ * a concurrent pipeline) and fails without reading or writing it.
  */
 export async function settleCreate<T>(spec: SettleSpec<T>): Promise<T> {
   const { attempts } = spec;
@@ -56,6 +62,7 @@ export async function settleCreate<T>(spec: SettleSpec<T>): Promise<T> {
     } catch (err) {
       failure = err;
     }
+    if (!unsure && isAlreadyExists(failure)) throw await spec.taken(failure);
     const replayConflict = unsure && isAlreadyExists(failure);
     if (!isAmbiguous(failure) && !replayConflict) throw failure;
     unsure = true;

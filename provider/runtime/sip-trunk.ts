@@ -5,7 +5,7 @@ import { checkWith } from "./check";
 import { diffWith, sameValue } from "./diff";
 import { normalizeIp } from "./fields";
 import { findTrunk } from "./natural-key";
-import { checkOwnership, takenKeys } from "./ownership";
+import { checkOwnership, keyOwnership } from "./ownership";
 import { goneIsDone, serve, unlessGone } from "./serve";
 import { settleCreate } from "./settle";
 
@@ -81,7 +81,7 @@ export const sipTrunk = serve<SipTrunkInputs, SipTrunkOutputs>(TYPE, {
         create: () => client.trunks.create(body(inputs)),
         lookup: find,
         differences: (found) => liveDifferences(found, inputs),
-        takenBefore: () => takenKeys(context).wasTaken(TYPE, inputs.name),
+        ...keyOwnership(context, client, TYPE, inputs.name),
         ...context.settlePolicy(),
       });
     } else if (inputs.adopt === "overwrite") {

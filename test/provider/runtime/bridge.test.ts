@@ -95,6 +95,19 @@ describe("Bridge lifecycle against the emulator", () => {
     expect(await bridge.read!(created.id, created.outs)).toEqual({});
   });
 
+  it("never writes to another bridge that took over a deleted bridge's slug: read finds it gone, update refuses, delete leaves it", async () => {
+    const ours = await bridge.create(await checked(bridge, { name: "Ours", slug: "reused" }));
+    await emu.admin.deleteBridge("acme", "reused");
+    const theirs = await bridge.create(await checked(bridge, { name: "Theirs", slug: "reused" }));
+    expect(await bridge.read!(ours.id, ours.outs)).toEqual({});
+    const refused = await bridge.update!(ours.id, ours.outs, { name: "Renamed", slug: "reused" }).catch(
+      (e) => e,
+    );
+    expect((refused as Error).message).toContain(`id ${theirs.outs.bridgeId}`);
+    await bridge.delete!(ours.id, ours.outs);
+    expect((await bridgesOf()).map((b) => [b.id, b.name])).toEqual([[theirs.outs.bridgeId, "Theirs"]]);
+  });
+
   it("fails on an existing slug, naming type, method, path and status", async () => {
     const inputs = await checked(bridge, { name: "Support", slug: "support" });
     await bridge.create(inputs);

@@ -139,6 +139,19 @@ describe("ProviderConfiguration lifecycle against the emulator", () => {
     expect(`${error.message}${error.stack}${inspect(error)}`).not.toContain(SECRET);
   });
 
+  it("fails a create that finds the account taken since its check, naming the holder's id and adopt, leaving the holder's token", async () => {
+    // Both stacks checked a free account; the first create won.
+    const [first, second] = [await declared({ authToken: "stack-a-token" }), await declared()];
+    const winner = await config.create(first);
+    const error = (await config.create(second).catch((e: Error) => e)) as Error;
+    expect(error.message).toContain(
+      `"${ACCOUNT}" already exists on the platform (id ${winner.outs.configurationId}`,
+    );
+    expect(error.message).toContain("adopt: true");
+    expect(`${error.message}${error.stack}${inspect(error)}`).not.toContain(SECRET);
+    expect((await stored()).map((c) => c.auth_token)).toEqual(["stack-a-token"]);
+  });
+
   it("refuses to delete a configuration a bridge number still uses", async () => {
     const created = await config.create(await declared());
     await emu.admin.seed({});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isAmbiguous, settleCreate } from "../../../provider/runtime/settle";
 import { BadRequestError, ConnectionError, createApiError, InternalServerError } from "../../../sdk";
 
@@ -17,9 +17,15 @@ const status = (s: number, code?: string) =>
   });
 
 /** A fake platform holding at most one record under the key; `plan` says what each create does. */
-function platform(plan: Array<"commit-lost" | "refuse-503" | "commit" | "taken">, initial?: string) {
+function platform(
+  plan: Array<"commit-lost" | "refuse-503" | "commit" | "taken" | "commit-late">,
+  initial?: string,
+) {
   let record = initial;
   let sent = 0;
+  let lookups = 0;
+  // A 504 whose create the platform commits only after the lookup that follows it.
+  let late = false;
   return {
     get sent() {
       return sent;
@@ -27,15 +33,24 @@ function platform(plan: Array<"commit-lost" | "refuse-503" | "commit" | "taken">
     get record() {
       return record;
     },
+    get lookups() {
+      return lookups;
+    },
     create: async () => {
       const step = plan[sent++] ?? "commit";
+      if (late) record = "declared";
+      late = step === "commit-late";
+      if (step === "commit-late") throw status(504);
       if (step === "refuse-503") throw status(503);
       if (record !== undefined || step === "taken") throw status(400, "already_exists");
       record = "declared";
       if (step === "commit-lost") throw lost();
       return record;
     },
-    lookup: async () => record,
+    lookup: async () => {
+      lookups++;
+      return record;
+    },
   };
 }
 
@@ -48,6 +63,7 @@ const spec = (
   lookup: p.lookup,
   differences: (found: string) => (found === "declared" ? [] : ["name"]),
   takenBefore: () => false,
+  taken: async (failure: unknown) => failure,
   attempts: 4,
   baseDelayMs: 1,
   ...over,
@@ -106,5 +122,24 @@ describe("settleCreate", () => {
     const err = await settleCreate(spec(p)).catch((e) => e);
     expect(err).toBeInstanceOf(BadRequestError);
     expect(p.sent).toBe(1);
+  });
+
+  it("fails a definite conflict with no lost attempt before it as somebody else's key, naming its holder, without claiming", async () => {
+    const p = platform(["taken"], "theirs");
+    const taken = vi.fn(async (failure: unknown) => new Error(`held by id 7 (${(failure as Error).name})`));
+    const err = await settleCreate(spec(p, { taken })).catch((e) => e);
+    expect(err.message).toBe("held by id 7 (BadRequestError)");
+    expect(taken).toHaveBeenCalledTimes(1);
+    expect(p.sent).toBe(1);
+    expect(p.lookups).toBe(0);
+    expect(p.record).toBe("theirs");
+  });
+
+  it("claims the record a conflict answers when an earlier attempt of this create may have made it", async () => {
+    const p = platform(["commit-late"]);
+    const taken = vi.fn(async () => new Error("somebody else's"));
+    await expect(settleCreate(spec(p, { taken }))).resolves.toBe("declared");
+    expect(taken).not.toHaveBeenCalled();
+    expect(p.sent).toBe(2);
   });
 });
