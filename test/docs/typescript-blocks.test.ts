@@ -7,6 +7,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TSCONFIG as EXPORT_TSCONFIG } from "../../cli/export/project-files";
 import { makeProgramDir, repoRoot, type TempDir } from "../fixtures/engine";
 import { type CodeBlock, codeBlocks, docFiles } from "../fixtures/markdown";
 
@@ -14,20 +15,11 @@ const run = promisify(execFile);
 /** tsc over a dozen files that load @pulumi/pulumi's typings, on a loaded 2-core machine. */
 const TSC_TIMEOUT_MS = 180_000;
 
-/** The tsconfig of examples/quickstart, which the Install section tells users to copy. */
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    target: "ES2023",
-    module: "nodenext",
-    moduleResolution: "nodenext",
-    esModuleInterop: true,
-    skipLibCheck: true,
-    types: ["node"],
-    noEmit: true,
-  },
-  include: ["*.ts", "*.mts"],
-};
+/** The tsconfig the README asks for (the one an export writes), over every extracted block. */
+const TSCONFIG = (() => {
+  const { compilerOptions } = JSON.parse(EXPORT_TSCONFIG) as { compilerOptions: Record<string, unknown> };
+  return { compilerOptions: { ...compilerOptions, noEmit: true }, include: ["*.ts", "*.mts"] };
+})();
 
 const isTypeScript = (block: CodeBlock) => block.lang === "ts" || block.lang === "typescript";
 const blocks = docFiles().flatMap((file) => codeBlocks(file).filter(isTypeScript));
