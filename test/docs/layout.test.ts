@@ -28,9 +28,14 @@ describe("the documentation's layout", () => {
     for (const guide of GUIDES) expect(targets, guide).toContain(guide);
   });
 
-  it("docs/_index.md has Registry front matter and an example in each language", () => {
-    const index = readDoc("docs/_index.md");
-    expect(index).toMatch(/^---\ntitle: .+\nmeta_desc: .+\n(?:.+\n)*---\n/);
+  it.each(["docs/_index.md", "docs/installation-configuration.md"])(
+    "%s opens with the Registry's front matter",
+    (file) => {
+      expect(readDoc(file)).toMatch(/^---\ntitle: .+\nmeta_desc: .+\n(?:.+\n)*---\n/);
+    },
+  );
+
+  it("docs/_index.md shows an example in each language", () => {
     const langs = codeBlocks("docs/_index.md").map((b) => b.lang);
     expect(langs).toEqual(expect.arrayContaining(["ts", "yaml", "python", "go", "csharp"]));
   });
