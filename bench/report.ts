@@ -1,4 +1,4 @@
-// The markdown table of a benchmark run (printed, and pasted into README's Performance section).
+// The markdown table of a benchmark run (printed, and pasted into bench/README.md).
 
 import { describeMix } from "./estate";
 import type { Machine } from "./machine";

@@ -1,4 +1,4 @@
-// The markdown of the provider comparison (printed, and pasted into README's Performance section):
+// The markdown of the provider comparison (printed, and pasted into bench/README.md):
 // times, state and memory of the three sides, each against the no-op baseline of the same run, the
 // native provider against the dynamic one with the targets, and what skipping checkpoints changes.
 import { describeMix } from "./estate";

@@ -1,4 +1,4 @@
-// One drift check everywhere a user meets one: the README, docs/, the demo's step list and its
+// One drift check everywhere a user meets one: the README, docs/ (the drift guide), the demo's step list and its
 // step 3, and the emulator dashboard's banner all name `pulumi refresh --preview-only
 // --expect-no-changes`, never `pulumi preview --refresh --expect-no-changes` (which also fails on
 // code not yet applied).
@@ -35,12 +35,13 @@ describe("the drift check", () => {
     expect(driftStepArgs("demo").slice(0, DRIFT_CHECK_ARGS.length)).toEqual([...DRIFT_CHECK_ARGS]);
   });
 
-  it("the README's drift section and the demo's step 3 in the README name it", () => {
+  it("the README's two commands, its demo step 3 and the drift guide's first command name it", () => {
     const readme = readDoc("README.md");
-    const drift = readme.slice(
-      readme.indexOf("\n## Drift detection"),
-      readme.indexOf("\n## Change and drift"),
+    expect(readme.slice(0, readme.indexOf("\n## ")).match(/^pulumi refresh .*$/m)?.[0]).toMatch(
+      new RegExp(`^${DRIFT_CHECK_COMMAND}\\s`),
     );
+    const guide = readDoc("docs/drift-and-reports.md");
+    const drift = guide.slice(guide.indexOf("\n## Drift detection"), guide.indexOf("\n## Change and drift"));
     expect(/```sh\n(.*)/.exec(drift)?.[1]).toMatch(new RegExp(`^${DRIFT_CHECK_COMMAND}\\s`));
     const demoSteps = readme.slice(readme.indexOf("`npm run demo` does all of this"));
     expect(/^3\. [\s\S]*?(?=^4\. )/m.exec(demoSteps)?.[0].replace(/\s+/g, " ")).toContain(

@@ -1,6 +1,6 @@
-// Every relative link and `#anchor` in the user documentation (README.md, docs/**/*.md) leads
-// somewhere: the file or folder exists, and an anchor names a heading of the target as GitHub
-// slugs it (or an HTML id).
+// Every relative link and `#anchor` in the user documentation (README.md, docs/**/*.md,
+// bench/README.md) leads somewhere: the file or folder exists, and an anchor names a heading of
+// the target as GitHub slugs it (or an HTML id).
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,13 +37,31 @@ describe("links in the documentation", () => {
 
   it("finds the links, a dead anchor and a missing file", () => {
     expect(links("README.md").map((l) => l.target)).toEqual(
-      expect.arrayContaining(["#install", "examples/quickstart/index.ts", "docs/emulator.md#dashboard"]),
+      expect.arrayContaining([
+        "docs/_index.md",
+        "examples/quickstart/index.ts",
+        "docs/drift-and-reports.md#drift-detection",
+      ]),
     );
     expect(problem({ file: "README.md", line: 1, target: "#no-such-section" })).toMatch(/no heading/);
     expect(problem({ file: "README.md", line: 1, target: "docs/nothing.md" })).toMatch(/does not exist/);
     expect(
-      problem({ file: "docs/emulator.md", line: 1, target: "../README.md#the-emulator" }),
+      problem({ file: "docs/emulator.md", line: 1, target: "../README.md#against-the-emulator" }),
     ).toBeUndefined();
+    expect(problem({ file: "bench/README.md", line: 1, target: "../docs/bench-scale.svg" })).toBeUndefined();
+  });
+
+  it("covers the README, every page of docs/ and the benchmarks' README", () => {
+    expect(docFiles()).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "bench/README.md",
+        "docs/_index.md",
+        "docs/installation-configuration.md",
+        "docs/resources.md",
+        "docs/emulator.md",
+      ]),
+    );
   });
 
   it.each(docFiles())("every relative link and anchor in %s resolves", (file) => {

@@ -68,8 +68,17 @@ describe("TypeScript in the documentation", { timeout: TSC_TIMEOUT_MS * 2 }, () 
     for (const project of projects) await project.remove();
   });
 
-  it("finds the README's blocks, and a skipped block gives its reason", () => {
-    expect(checked.filter((b) => b.file === "README.md").length).toBeGreaterThan(5);
+  it("finds the blocks of the README and of each guide that shows TypeScript, and a skipped block gives its reason", () => {
+    const files = new Set(checked.map((b) => b.file));
+    for (const file of [
+      "README.md",
+      "docs/_index.md",
+      "docs/resources.md",
+      "docs/native-provider.md",
+      "docs/emulator.md",
+    ])
+      expect([...files]).toContain(file);
+    expect(checked.length).toBeGreaterThan(8);
     for (const b of blocks.filter((b) => b.skip !== undefined)) {
       expect(b.skip, `${b.file}:${b.line} is skipped without a reason`).toMatch(/\w{3,}/);
     }

@@ -18,7 +18,7 @@ function documentedStacks(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const readme = readDoc("README.md");
   // The README's Quickstart runs in examples/quickstart, or at the root (its Pulumi.yaml runs the same program).
-  const quickstart = readme.slice(readme.indexOf("\n## Quickstart"), readme.indexOf("\n## Configuration"));
+  const quickstart = readme.slice(readme.indexOf("\n## Quickstart"), readme.indexOf("\n## Features"));
   for (const folder of [".", "examples/quickstart"]) found.set(folder, stacksInitialized(quickstart));
   for (const folder of [
     "examples/quickstart",

@@ -1,5 +1,5 @@
 // `pulumi up` of 60 resources killed (SIGKILL of the engine and its plugins, as a cancelled CI job)
-// at three points, then the README's recovery: `pulumi-voice-platform recover --cancel` and
+// at three points, then the recovery docs/failures-and-recover.md gives: `pulumi-voice-platform recover --cancel` and
 // `pulumi up --refresh`. Counted after: the stack records exactly what the platform holds.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { stat, truncate } from "node:fs/promises";

@@ -74,7 +74,7 @@ describe("migrating a stack from the dynamic to the native resources", { timeout
     expect(preview.changeSummary).toEqual({ same: 5 });
     const made = await requests();
     expect(made.filter((r) => !r.startsWith("GET "))).toEqual([]);
-    // The figure the README quotes: how many reads the switch took.
+    // The figure docs/native-provider.md quotes: how many reads the switch took.
     console.log(`migration: ${made.length} platform requests, all GET`);
     const exported = await plainExport(native.stack);
     expect(exported).not.toContain("pulumi-nodejs:dynamic/voice:");

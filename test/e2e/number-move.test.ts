@@ -1,5 +1,5 @@
 // Moving a number between bridges is one `up` when the link is named by its phone number (as the
-// examples and the README name it): the move is a replacement of one resource, disconnect then connect.
+// examples and the docs name it): the move is a replacement of one resource, disconnect then connect.
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";

@@ -126,7 +126,7 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
       await writeFile(file, JSON.stringify(config));
       policyPackConfigs.push(file);
     }
-    // The path the README gives a project that installed the package.
+    // The path docs/policy-pack.md gives a project that installed the package.
     const policyPack = path.join(
       stack.workspace.workDir,
       "node_modules",

@@ -1,4 +1,4 @@
-// The call lookups (runs, tasks, call records, analytics) against the emulator, and the README's example.
+// The call lookups (runs, tasks, call records, analytics) against the emulator, and the documentation's example.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -214,14 +214,14 @@ describe("analytics", () => {
   });
 });
 
-describe("the README's example", () => {
+describe("the example of the data sources' documentation", () => {
   it("exports the calls and how each ended", async () => {
-    const readme = readFileSync(join(__dirname, "..", "..", "..", "..", "README.md"), "utf8");
+    const readme = readFileSync(join(__dirname, "..", "..", "..", "..", "docs", "resources.md"), "utf8");
     const shown =
       /```ts\nimport \* as voice from "pulumi-voice-platform";\n\n(export const calls = [\s\S]*?)```/.exec(
         readme,
       )?.[1];
-    expect(shown, "the README shows the calls example").toBeDefined();
+    expect(shown, "docs/resources.md shows the calls example").toBeDefined();
     // The example is plain JavaScript apart from its `export`: run it as written.
     const program = new Function("voice", `${String(shown).replace("export const calls =", "return")}`);
     const calls = await resolve(program(voice) as pulumi.Output<unknown>);
