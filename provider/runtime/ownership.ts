@@ -173,7 +173,7 @@ function takenReason(type: OwnedType, key: string, holder: Holder | undefined, b
   if (type === "BridgeNumber" && holder?.bridgeSlug === bridgeSlug) {
     return (
       `${key} is already linked to ${who} by another stack or the dashboard, not by this stack. Take the ` +
-      'link over with `adopt: true` (see the README, "Adopting existing resources"), or link another ' +
+      "link over with `adopt: true` (see docs/adopting-and-exporting.md), or link another " +
       `number. ${AFTER_INTERRUPT}`
     );
   }
@@ -188,8 +188,8 @@ function takenReason(type: OwnedType, key: string, holder: Holder | undefined, b
   }
   return (
     `${DESCRIBE[type]} "${key}" already exists on the platform (${who}) and is not in this stack: ` +
-    "another stack or the dashboard manages it. Take it over with `adopt: true` (see the README, " +
-    `"Adopting existing resources"), or choose another ${KEY_PROPERTY[type]}. ${AFTER_INTERRUPT}`
+    "another stack or the dashboard manages it. Take it over with `adopt: true` (see " +
+    `docs/adopting-and-exporting.md), or choose another ${KEY_PROPERTY[type]}. ${AFTER_INTERRUPT}`
   );
 }
 
