@@ -14,7 +14,15 @@ import {
   retryDelayMs,
 } from "./retry";
 import { check, formatPath, RequestOptionsSchema } from "./validate";
-import { AttemptDeadline, fillRoute, parseBody, queryString, secretValues, sharedPool } from "./wire";
+import {
+  AttemptDeadline,
+  fillRoute,
+  parseBody,
+  queryString,
+  type RequestArgs,
+  secretValues,
+  sharedPool,
+} from "./wire";
 
 /** SDK version sent in `User-Agent`. */
 export const SDK_VERSION = "0.1.0";
@@ -59,14 +67,7 @@ export interface TransportConfig {
   random?: () => number;
 }
 
-/** Path parameters, query and body of one call, produced by {@link RequestSpec.args}. */
-export interface RequestArgs {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
-  body?: Record<string, unknown>;
-  /** Overrides {@link BaseSpec.orgHandle} when an argument decides it (numbers' `scope`). */
-  orgHandle?: boolean;
-}
+export type { RequestArgs } from "./wire";
 
 interface BaseSpec {
   method: HttpMethod;
