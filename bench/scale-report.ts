@@ -4,7 +4,7 @@
 import { describeMix } from "./estate";
 import type { Mode, ProviderScalePoint, Side, SideRun } from "./provider-scale";
 import { SIDE_STYLE } from "./scale-chart";
-import type { ScaleBenchResults } from "./scale-main";
+import type { ScaleBenchResults } from "./scale-results";
 import type { OpMeasure } from "./stack";
 import { int } from "./stats";
 
