@@ -27,14 +27,14 @@ const COMMANDS: Record<string, Command> = {
   export: {
     summary: "Write a Pulumi project that takes over an existing organization (bridges, numbers, trunks)",
     load: async () => {
-      const m = await import("./export.js");
+      const m = await import("./export/command.js");
       return { usage: m.EXPORT_USAGE, run: m.runExport };
     },
   },
   report: {
     summary: "Turn `pulumi preview --json` / `refresh --preview-only --json` into a markdown table",
     load: async () => {
-      const m = await import("./report.js");
+      const m = await import("./report/command.js");
       return { usage: m.REPORT_USAGE, run: m.runReport };
     },
   },

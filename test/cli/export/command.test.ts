@@ -4,9 +4,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VoiceClient } from "../../sdk";
-import { useEmulator } from "../fixtures/emulator";
-import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "./build";
+import { VoiceClient } from "../../../sdk";
+import { useEmulator } from "../../fixtures/emulator";
+import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "../build";
 
 let CLI: string;
 let dir: string;

@@ -1,9 +1,9 @@
 // `pulumi-voice-platform report`: the engine's JSON as a markdown table for reviewers.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { type EngineJson, parseEngineJson } from "./report/engine-json";
-import { renderMarkdown } from "./report/markdown";
-import { buildReport, hasChanges } from "./report/merge";
+import { type EngineJson, parseEngineJson } from "./engine-json";
+import { renderMarkdown } from "./markdown";
+import { buildReport, hasChanges } from "./merge";
 
 /** Usage of `pulumi-voice-platform report`. */
 export const REPORT_USAGE = `Usage: pulumi-voice-platform report [--file <json>]... [--title <text>] [--exit-code]

@@ -2,14 +2,14 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { resolveSettings } from "../provider/config";
-import { VoiceContext } from "../provider/context";
-import { type Filter, parseFilter, select } from "./export/filters";
-import { resolveLinks } from "./export/link-configurations";
-import { renderImportFile } from "./export/native-ids";
-import type { Organization } from "./export/organization";
-import { plan } from "./export/plan";
-import { Progress } from "./export/progress";
+import { resolveSettings } from "../../provider/config";
+import { VoiceContext } from "../../provider/context";
+import { type Filter, parseFilter, select } from "./filters";
+import { resolveLinks } from "./link-configurations";
+import { renderImportFile } from "./native-ids";
+import type { Organization } from "./organization";
+import { plan } from "./plan";
+import { Progress } from "./progress";
 import {
   type Language,
   RECORD_SECRETS,
@@ -18,11 +18,11 @@ import {
   renderStackConfig,
   renderTypeScriptProject,
   TSCONFIG,
-} from "./export/project-files";
-import { readOrganization } from "./export/read-organization";
-import { configSetLines } from "./export/secrets";
-import { renderTypeScript } from "./export/typescript";
-import { renderYamlProject, type TakeOver } from "./export/yaml";
+} from "./project-files";
+import { readOrganization } from "./read-organization";
+import { configSetLines } from "./secrets";
+import { renderTypeScript } from "./typescript";
+import { renderYamlProject, type TakeOver } from "./yaml";
 
 /** Usage of `pulumi-voice-platform export`. */
 export const EXPORT_USAGE = `Usage: pulumi-voice-platform export --out <dir> [--base-url <url>] [--org-handle <handle>]
