@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { EmulatorContext } from "./context";
+import { bridgeName, findBridge } from "./domain/bridges";
+import { findTrunk, type TrunkUpdate, trunkUpdateSchema, updateTrunk } from "./domain/trunks";
 import { ApiError } from "./envelope";
-import { bridgeName, findBridge } from "./routes/bridges";
-import { findTrunk, type TrunkUpdate, trunkUpdateSchema, updateTrunk } from "./routes/trunks";
 import type { Bridge, Trunk } from "./state";
 import { e164, parseBody } from "./validation";
 

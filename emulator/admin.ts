@@ -4,17 +4,17 @@ import { changeTrunk, deleteTrunk, disconnectNumber, renameBridge, requireOrgHan
 import { registerAdminCallRoutes } from "./admin-calls";
 import { jsonObject } from "./body";
 import type { EmulatorContext } from "./context";
-import { ApiError } from "./envelope";
-import { faultInputSchema } from "./faults";
-import { unlinkBridge, unlinkConfiguration } from "./inventory";
-import { bridgeListView, findBridge } from "./routes/bridges";
+import { bridgeListView, findBridge } from "./domain/bridges";
 import {
   configurationUpdateSchema,
   configurationView,
   findConfiguration,
   updateConfiguration,
-} from "./routes/provider-configurations";
-import { trunkView } from "./routes/trunks";
+} from "./domain/provider-configurations";
+import { trunkView } from "./domain/trunks";
+import { ApiError } from "./envelope";
+import { faultInputSchema } from "./faults";
+import { unlinkBridge, unlinkConfiguration } from "./inventory";
 import { applySeed, demoState, SeedError, seedInputSchema } from "./seed";
 import { parseBody } from "./validation";
 

@@ -1,26 +1,9 @@
+export { ApiError, notFound } from "./api-error";
+
 /** What a platform handler answers: a status and a JSON body, or no body (204). */
 export interface Answer {
   status: number;
   body?: unknown;
-}
-
-/** An error answer; handlers throw it, the router renders it (decision E3). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-
-  /** The spec's general error body `{error: {code, message[, fields]}}`. */
-  toBody(): { error: { code: string; message: string; fields?: Record<string, string> } } {
-    return this.fields === undefined
-      ? { error: { code: this.code, message: this.message } }
-      : { error: { code: this.code, message: this.message, fields: this.fields } };
-  }
 }
 
 /** A one-record success answer `{status_code, message, data}` (decision E1). */
@@ -36,11 +19,6 @@ export function list(data: unknown[], count: number, message: string): Answer {
 /** 204 with no body (decision E2). */
 export function noContent(): Answer {
   return { status: 204 };
-}
-
-/** A 404 for a record that is unknown or outside the caller's organization (decision O4). */
-export function notFound(what: string): ApiError {
-  return new ApiError(404, "not_found", `${what} not found`);
 }
 
 /** A 401 body: the spec's `{status_code: 401, message}` (decision E4). */
