@@ -1,9 +1,9 @@
 // Bridges as the platform keeps them: their rules, their views and how one is found.
 import { z } from "zod";
-import { notFound } from "../api-error";
-import { bridgeProvider, linksOfBridge, numberOfLink, numberState } from "../inventory";
-import type { Bridge, EmulatorState } from "../state";
-import { e164, int, SLUG_RE } from "../validation";
+import { notFound } from "./api-error";
+import { bridgeProvider, linksOfBridge, numberOfLink, numberState } from "./inventory";
+import type { Bridge, EmulatorState } from "./state";
+import { e164, int, SLUG_RE } from "./validation";
 
 /** Bridge name rule (decision B2): trimmed, non-empty, at most 255 characters. */
 export const bridgeName = () =>

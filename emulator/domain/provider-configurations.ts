@@ -1,9 +1,9 @@
 // Provider configurations as the platform keeps them: their rules, their views, how one is found and changed.
 import { z } from "zod";
-import { ApiError, notFound } from "../api-error";
-import type { EmulatorContext } from "../context";
-import type { EmulatorState, ProviderConfiguration } from "../state";
-import { str } from "../validation";
+import { ApiError, notFound } from "./api-error";
+import type { EmulatorContext } from "./context";
+import type { EmulatorState, ProviderConfiguration } from "./state";
+import { str } from "./validation";
 
 /** PATCH body (decisions P3, P4): `provider` is identity and ignored like any unknown field. */
 export const configurationUpdateSchema = z.object({

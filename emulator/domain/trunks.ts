@@ -1,9 +1,9 @@
 // SIP trunks as the platform keeps them: their rules, their masked views, how one is found and changed.
 import { z } from "zod";
-import { ApiError, notFound } from "../api-error";
-import type { EmulatorContext } from "../context";
-import type { EmulatorState, Trunk } from "../state";
-import { isIpOrCidr, isSipTarget, str } from "../validation";
+import { ApiError, notFound } from "./api-error";
+import type { EmulatorContext } from "./context";
+import type { EmulatorState, Trunk } from "./state";
+import { isIpOrCidr, isSipTarget, str } from "./validation";
 
 /** What every answer shows instead of a set password (decision T5). */
 export const PASSWORD_MASK = "********";

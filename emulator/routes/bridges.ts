@@ -1,5 +1,3 @@
-import { requireOrg } from "../auth";
-import { jsonObject } from "../body";
 import {
   bridgeConnectSchema,
   bridgeCreateSchema,
@@ -9,11 +7,13 @@ import {
   bridgeUpdateSchema,
   findBridge,
 } from "../domain/bridges";
-import { ApiError, list, noContent, ok } from "../envelope";
-import { linkOfNumber, linksOfBridge, numberInAccount, numberOfLink } from "../inventory";
-import type { PlatformRequest, PlatformRouter } from "../router";
-import { type Bridge, now } from "../state";
-import { pageRequest, paginate, parseBody } from "../validation";
+import { linkOfNumber, linksOfBridge, numberInAccount, numberOfLink } from "../domain/inventory";
+import { type Bridge, now } from "../domain/state";
+import { pageRequest, paginate, parseBody } from "../domain/validation";
+import { requireOrg } from "../http/auth";
+import { jsonObject } from "../http/body";
+import { ApiError, list, noContent, ok } from "../http/envelope";
+import type { PlatformRequest, PlatformRouter } from "../http/router";
 
 function scope(req: PlatformRequest) {
   const org = requireOrg(req.ctx.store, req.grant, req.headers);

@@ -1,5 +1,3 @@
-import { requireOrg } from "../auth";
-import { jsonObject } from "../body";
 import {
   assertAccountFree,
   configurationCreateSchema,
@@ -8,10 +6,12 @@ import {
   findConfiguration,
   updateConfiguration,
 } from "../domain/provider-configurations";
-import { ApiError, list, noContent, ok } from "../envelope";
-import type { PlatformRequest, PlatformRouter } from "../router";
-import { now, type ProviderConfiguration } from "../state";
-import { pageRequest, paginate, parseBody } from "../validation";
+import { now, type ProviderConfiguration } from "../domain/state";
+import { pageRequest, paginate, parseBody } from "../domain/validation";
+import { requireOrg } from "../http/auth";
+import { jsonObject } from "../http/body";
+import { ApiError, list, noContent, ok } from "../http/envelope";
+import type { PlatformRequest, PlatformRouter } from "../http/router";
 
 const PATH = "/telephony/providers-configurations/";
 

@@ -1,5 +1,4 @@
-import { requireOrg } from "../auth";
-import { jsonObject } from "../body";
+import { now, type Trunk } from "../domain/state";
 import {
   assertTrunkNameFree,
   findTrunk,
@@ -8,10 +7,11 @@ import {
   trunkView,
   updateTrunk,
 } from "../domain/trunks";
-import { list, noContent, ok } from "../envelope";
-import type { PlatformRequest, PlatformRouter } from "../router";
-import { now, type Trunk } from "../state";
-import { pageRequest, paginate, parseBody } from "../validation";
+import { pageRequest, paginate, parseBody } from "../domain/validation";
+import { requireOrg } from "../http/auth";
+import { jsonObject } from "../http/body";
+import { list, noContent, ok } from "../http/envelope";
+import type { PlatformRequest, PlatformRouter } from "../http/router";
 
 const PATH = "/telephony/trunks/";
 
