@@ -5,7 +5,7 @@
 // Before anything else: on an old Node, one line naming the found and needed version.
 import "../provider/node-version";
 import { enableCompileCache } from "node:module";
-import { ownPackage } from "../provider/own-package";
+import { ownPackage } from "../sdk/core/own-package";
 
 /** The name the package's `bin` installs. */
 export const PROGRAM = "pulumi-voice-platform";

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { AuthStrategy } from "./auth";
 import { envelopeOf, type ListResult } from "./envelope";
 import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
+import { ownPackage } from "./own-package";
 import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
 import {
   type BackoffPolicy,
@@ -24,8 +25,8 @@ import {
   sharedPool,
 } from "./wire";
 
-/** SDK version sent in `User-Agent`. */
-export const SDK_VERSION = "0.1.0";
+/** SDK version sent in `User-Agent`: the installed package's own. */
+export const SDK_VERSION: string = ownPackage()?.version ?? "unknown";
 
 /** Receives diagnostics; never given tokens, secrets, headers or bodies. */
 export interface Logger {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-/** What the CLI reads from this package's own package.json. */
+/** What the SDK (its User-Agent) and the CLI read from this package's own package.json. */
 export interface OwnPackage {
   /** The folder holding this package.json (symlinks resolved, as Node loads the code). */
   dir: string;
