@@ -2,7 +2,7 @@
 import type { Machine } from "./machine";
 import type { ProviderScaleResult } from "./provider-scale";
 
-/** The 1-minute load average over the run, sampled every 10 s (other work on the 2 cores skews times). */
+/** The 1-minute load average over the run, sampled every 10 s (other work on the machine skews times). */
 export interface LoadSamples {
   min: number;
   mean: number;
