@@ -1,10 +1,11 @@
-// `npm run deps`: counts the imports that run against the house's arrows and the import circles,
-// lists them, and exits 1 when either is new (a circle outside the known list, or any back-edge).
+// `npm run deps`: counts the imports that run against the house's arrows and the circles of files and of
+// folders, lists them, and exits 1 on any back-edge or on a circle outside the known lists.
 import { repoRoot } from "../engine";
 import { findCircles } from "./circles";
+import { folderGraph } from "./folder-graph";
 import { backEdges } from "./house-rules";
 import { readImportGraph } from "./import-graph";
-import { newCircles } from "./known-circles";
+import { KNOWN_FOLDER_CIRCLES, newCircles } from "./known-circles";
 
 /** The figures and findings of one count. */
 export interface DepsReport {
@@ -13,18 +14,24 @@ export interface DepsReport {
   backEdges: { from: string; to: string }[];
   circles: string[][];
   newCircles: string[][];
+  /** Circles between side-by-side folders (see folder-graph). */
+  folderCircles: string[][];
+  newFolderCircles: string[][];
 }
 
 /** Counts back-edges and circles in the repository at `root`. */
 export function countDeps(root: string = repoRoot): DepsReport {
   const graph = readImportGraph(root);
   const circles = findCircles(graph);
+  const folderCircles = findCircles(folderGraph(graph));
   return {
     files: graph.files.length,
     imports: graph.edges.length,
     backEdges: backEdges(graph.edges),
     circles,
     newCircles: newCircles(circles),
+    folderCircles,
+    newFolderCircles: newCircles(folderCircles, KNOWN_FOLDER_CIRCLES),
   };
 }
 
@@ -36,7 +43,10 @@ if (require.main === module) {
     ...report.backEdges.map(({ from, to }) => `  ${from} -> ${to}`),
     `circles: ${report.circles.length} (${report.newCircles.length} not known)`,
     ...report.circles.map((circle) => `  ${circle.join(" <-> ")}`),
+    `folder circles: ${report.folderCircles.length} (${report.newFolderCircles.length} not known)`,
+    ...report.folderCircles.map((circle) => `  ${circle.join(" <-> ")}`),
   ];
   console.log(lines.join("\n"));
-  if (report.backEdges.length > 0 || report.newCircles.length > 0) process.exitCode = 1;
+  const fresh = report.backEdges.length + report.newCircles.length + report.newFolderCircles.length;
+  if (fresh > 0) process.exitCode = 1;
 }

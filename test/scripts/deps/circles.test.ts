@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findCircles } from "../../../scripts/deps/circles";
+import { folderGraph } from "../../../scripts/deps/folder-graph";
 import { newCircles } from "../../../scripts/deps/known-circles";
 
 const graph = (edges: [string, string][]) => ({
@@ -37,5 +38,17 @@ describe("import circles", () => {
     const known = [["x", "y", "z"]];
     expect(newCircles([["x", "y"]], known)).toEqual([]);
     expect(newCircles([["x", "y", "w"]], known)).toEqual([["x", "y", "w"]]);
+  });
+});
+
+describe("folder circles", () => {
+  it("counts side-by-side folders that import each other, not a folder and what it holds", () => {
+    const files = graph([
+      ["a/x.ts", "b/y.ts"],
+      ["b/y.ts", "a/z.ts"],
+      ["c/index.ts", "c/rules/r.ts"],
+      ["c/rules/r.ts", "c/helper.ts"],
+    ]);
+    expect(findCircles(folderGraph(files))).toEqual([["a", "b"]]);
   });
 });
