@@ -25,7 +25,8 @@ function project(root: string): ts.ParsedCommandLine {
 }
 
 /** Reads the import graph of the project rooted at `root`; imports of packages are left out. */
-export function readImportGraph(root: string): ImportGraph {
+export function readImportGraph(rootPath: string): ImportGraph {
+  const root = path.resolve(rootPath);
   const { options, fileNames } = project(root);
   const relative = (file: string): string => path.relative(root, file).split(path.sep).join("/");
   const own = (file: string): boolean => {
