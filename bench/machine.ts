@@ -45,7 +45,7 @@ export async function describeMachine(): Promise<Machine> {
     cpu: cpus[0]?.model.trim() ?? "unknown",
     cores: os.availableParallelism(),
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    os: `${os.type()} ${os.arch()}`,
     node: process.version,
     loadAverageAtStart: Math.round(os.loadavg()[0]! * 100) / 100,
     versions: {

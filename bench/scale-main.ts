@@ -5,10 +5,11 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../scripts/engine";
-import { describeMachine, type Machine } from "./machine";
+import { describeMachine } from "./machine";
 import { type ProviderScaleResult, runProviderScale, type ScaleStep, SIDES } from "./provider-scale";
 import { renderScaleChart } from "./scale-chart";
 import { renderScaleReport } from "./scale-report";
+import type { LoadSamples, ScaleBenchResults } from "./scale-results";
 import { progress, round } from "./stats";
 
 /** The sizes of the comparison. */
@@ -25,27 +26,6 @@ export const SCALE_STEPS: readonly ScaleStep[] = [
   { n: 3_000, mode: "skipCheckpoints", sides: SIDES },
   { n: 3_000, mode: "checkpoints", sides: SIDES },
 ];
-
-/** The 1-minute load average over the run, sampled every 10 s (other work on the 2 cores skews times). */
-export interface LoadSamples {
-  min: number;
-  mean: number;
-  max: number;
-  samples: number;
-}
-
-export interface ScaleBenchResults {
-  command: string;
-  startedAt: string;
-  durationS: number;
-  /** False when the run was stopped before its last step (the figures are those it finished). */
-  complete: boolean;
-  /** Where figures of other bench processes were added to this run's (said in the report). */
-  note?: string;
-  machine: Machine;
-  load: LoadSamples;
-  scale: ProviderScaleResult;
-}
 
 function sampleLoad(): { peek(): LoadSamples; stop(): void } {
   const seen: number[] = [os.loadavg()[0]!];

@@ -1,10 +1,10 @@
 // The markdown of the provider comparison (printed, and pasted into bench/README.md):
 // times, state and memory of the three sides, each against the no-op baseline of the same run, the
-// native provider against the dynamic one with the targets, and what skipping checkpoints changes.
+// native provider against the dynamic one with its targets, and what skipping checkpoints changes.
 import { describeMix } from "./estate";
 import type { Mode, ProviderScalePoint, Side, SideRun } from "./provider-scale";
 import { SIDE_STYLE } from "./scale-chart";
-import type { ScaleBenchResults } from "./scale-main";
+import type { ScaleBenchResults } from "./scale-results";
 import type { OpMeasure } from "./stack";
 import { int } from "./stats";
 

@@ -5,7 +5,7 @@
 // Before anything else: on an old Node, one line naming the found and needed version.
 import "../provider/node-version";
 import { enableCompileCache } from "node:module";
-import { ownPackage } from "../provider/own-package";
+import { ownPackage } from "../sdk/core/own-package";
 
 /** The name the package's `bin` installs. */
 export const PROGRAM = "pulumi-voice-platform";
@@ -27,14 +27,14 @@ const COMMANDS: Record<string, Command> = {
   export: {
     summary: "Write a Pulumi project that takes over an existing organization (bridges, numbers, trunks)",
     load: async () => {
-      const m = await import("./export.js");
+      const m = await import("./export/command.js");
       return { usage: m.EXPORT_USAGE, run: m.runExport };
     },
   },
   report: {
     summary: "Turn `pulumi preview --json` / `refresh --preview-only --json` into a markdown table",
     load: async () => {
-      const m = await import("./report.js");
+      const m = await import("./report/command.js");
       return { usage: m.REPORT_USAGE, run: m.runReport };
     },
   },

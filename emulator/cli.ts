@@ -2,8 +2,8 @@
 // The `emulator` subcommand of the package's CLI (`pulumi-voice-platform emulator`, cli/main.ts).
 // Running this file directly does the same, for scripts that spawn `dist/emulator/cli.js`.
 import { parseArgs } from "node:util";
-import { isLoopbackHost } from "./admin-guard";
-import { API_PREFIX } from "./pipeline";
+import { isLoopbackHost } from "./http/loopback";
+import { API_PREFIX } from "./http/pipeline";
 import { startEmulator } from "./server";
 
 /** The subcommand's usage line. */

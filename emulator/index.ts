@@ -1,10 +1,8 @@
-export { AdminClient, AdminError } from "./admin-client";
-export type { FaultInput, FaultKind } from "./faults";
-export { CHAT_PATH } from "./inference";
-export { PLAYBOOK_MODEL } from "./playbook";
-export type { RequestLogEntry } from "./request-log";
-export { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, type SeedInput } from "./seed";
-export { type Emulator, type StartEmulatorOptions, startEmulator } from "./server";
+export { AdminClient, AdminError } from "./admin/client";
+export type { FaultInput, FaultKind } from "./domain/faults";
+export { PLAYBOOK_MODEL } from "./domain/playbook";
+export type { RequestLogEntry } from "./domain/request-log";
+export { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, type SeedInput } from "./domain/seed/demo";
 export type {
   Agent,
   Bridge,
@@ -21,4 +19,6 @@ export type {
   TaskRecord,
   TokenGrant,
   Trunk,
-} from "./state";
+} from "./domain/state";
+export { CHAT_PATH } from "./routes/inference";
+export { type Emulator, type StartEmulatorOptions, startEmulator } from "./server";

@@ -1,22 +1,25 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import { ADMIN_PREFIX, registerAdminRoutes } from "./admin";
-import { installAdminGuard } from "./admin-guard";
-import { authenticate } from "./auth";
-import { installBodyParser } from "./body";
-import type { EmulatorContext } from "./context";
+import { installAdminGuard } from "./admin/guard";
+import { ADMIN_PREFIX, registerAdminRoutes } from "./admin/surface";
 import { registerDashboardRoutes } from "./dashboard/routes";
-import { FaultRegistry } from "./faults";
-import { buildInferenceApp } from "./inference";
-import { loadState, Persistence } from "./persistence";
-import { installPlatformGate, platformMeta, platformPath } from "./pipeline";
-import { ChatSessions, PLAYBOOK_MODEL } from "./playbook";
-import { ANONYMOUS, RateLimiter, rateLimitHeaders } from "./rate-limit";
-import { RequestLog } from "./request-log";
-import { PlatformRouter } from "./router";
+import type { EmulatorContext } from "./domain/context";
+import { FaultRegistry } from "./domain/faults";
+import { loadState, Persistence } from "./domain/persistence";
+import { ChatSessions, PLAYBOOK_MODEL } from "./domain/playbook";
+import { ANONYMOUS, RateLimiter, rateLimitHeaders } from "./domain/rate-limit";
+import { RequestLog } from "./domain/request-log";
+import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS, demoState } from "./domain/seed/demo";
+import { Store } from "./domain/state";
+import { authenticate } from "./http/auth";
+import { installBodyParser } from "./http/body";
+import { installPlatformGate, platformMeta, platformPath } from "./http/pipeline";
+import { PlatformRouter } from "./http/router";
+import { installSiteGuard } from "./http/site-guard";
 import { registerAgentRoutes } from "./routes/agents";
 import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerBridgeRoutes } from "./routes/bridges";
 import { registerCdrRoutes } from "./routes/cdr";
+import { buildInferenceApp } from "./routes/inference";
 import { registerNumberRoutes } from "./routes/numbers";
 import { registerOrganizationRoutes } from "./routes/organizations";
 import { registerOverviewRoutes } from "./routes/overview";
@@ -25,9 +28,6 @@ import { registerProviderRoutes } from "./routes/providers";
 import { registerSpaceRoutes } from "./routes/spaces";
 import { registerTaskRoutes } from "./routes/tasks";
 import { registerTrunkRoutes } from "./routes/trunks";
-import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS, demoState } from "./seed";
-import { installSiteGuard } from "./site-guard";
-import { Store } from "./state";
 
 /** Options of `startEmulator`; every one has a default (docs/emulator.md). */
 export interface StartEmulatorOptions {

@@ -1,5 +1,5 @@
 // Runs `npm run build` only when dist/ is older than the sources, so `npm run emulator`, `demo`
-// and `bench` start at once when nothing changed (a full tsc build takes 9-25 s on 2 cores).
+// and `bench` start at once when nothing changed (a full tsc build takes tens of seconds).
 //
 // Fresh means: dist/.build-stamp exists and is newer than every TypeScript or JSON file under
 // the folders tsconfig.build.json includes, the tsconfig files, package.json and the build's

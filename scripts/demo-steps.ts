@@ -1,6 +1,6 @@
 // What `npm run demo` does, apart from doing it: the steps it announces, and the drift check its
 // step 3 runs (kept here so that they can be checked against the documentation without running it).
-import { DRIFT_CHECK_ARGS, DRIFT_CHECK_COMMAND } from "../emulator/drift-check";
+import { DRIFT_CHECK_ARGS, DRIFT_CHECK_COMMAND } from "../emulator/dashboard/drift-check";
 
 /** What the demo does, announced at the start and again as each step begins. */
 export const DEMO_STEPS = [

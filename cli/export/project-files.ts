@@ -1,4 +1,4 @@
-import { ownPackage } from "../../provider/own-package";
+import { ownPackage } from "../../sdk/core/own-package";
 import { packageSpecOf } from "./package-spec";
 import type { Plan } from "./plan";
 import { configSetLines } from "./secrets";

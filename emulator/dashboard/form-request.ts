@@ -1,5 +1,5 @@
-import { RawBody } from "../body";
-import { ApiError } from "../envelope";
+import { RawBody } from "../http/body";
+import { ApiError } from "../http/envelope";
 
 // What a dashboard form post must be: a plain HTML form. The admin guard decides who may post
 // (loopback, or the admin token) and the site guard that another site's page did not (CSRF).

@@ -1,4 +1,4 @@
-import { DRIFT_CHECK_COMMAND } from "../drift-check";
+import { DRIFT_CHECK_COMMAND } from "./drift-check";
 import { type Html, html } from "./html";
 
 // The page shell of the dashboard: document head, inline style sheet, the organization switcher.

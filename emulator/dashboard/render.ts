@@ -1,6 +1,6 @@
-import { callDurationSeconds, isFinal, taskOutput, taskStatus } from "../calls";
-import { linkOfNumber, linksOfBridge, numberOfLink } from "../inventory";
-import type { Bridge, EmulatorState, Trunk } from "../state";
+import { callDurationSeconds, isFinal, taskOutput, taskStatus } from "../domain/calls/lifecycle";
+import { linkOfNumber, linksOfBridge, numberOfLink } from "../domain/inventory";
+import type { Bridge, EmulatorState, Trunk } from "../domain/state";
 import { type Html, html, pathOf, type Value } from "./html";
 import { layout } from "./layout";
 

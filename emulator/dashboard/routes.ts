@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { changeTrunk, deleteTrunk, disconnectNumber, renameBridge } from "../admin-actions";
-import type { EmulatorContext } from "../context";
-import { ApiError } from "../envelope";
-import { DEMO_ORG_HANDLE } from "../seed";
+import { changeTrunk, deleteTrunk, disconnectNumber, renameBridge } from "../admin/actions";
+import type { EmulatorContext } from "../domain/context";
+import { DEMO_ORG_HANDLE } from "../domain/seed/demo";
+import { ApiError } from "../http/envelope";
 import { formFields, pick } from "./form-request";
 import type { Html } from "./html";
 import { DASHBOARD_PREFIX, renderDashboard, renderProblem } from "./render";
 
 // `GET /`: the dashboard page; `POST /dashboard/orgs/{handle}/…`: its forms, which make the same
-// out-of-band changes as the admin surface (emulator/admin-actions.ts) and redirect back (303).
-// Both sit outside the platform API, so the admin guard (emulator/admin-guard.ts) covers them,
-// and the site guard (emulator/site-guard.ts) refuses forms posted by another site's page.
+// out-of-band changes as the admin surface (emulator/admin/actions.ts) and redirect back (303).
+// Both sit outside the platform API, so the admin guard (emulator/admin/guard.ts) covers them,
+// and the site guard (emulator/http/site-guard.ts) refuses forms posted by another site's page.
 
 /** Headers of every dashboard page: no script may run, no other site may frame or cache it. */
 const PAGE_HEADERS = {

@@ -1,7 +1,7 @@
-import { visibleOrganizations } from "../auth";
-import { list } from "../envelope";
-import type { PlatformRouter } from "../router";
-import { pageRequest, paginate } from "../validation";
+import { pageRequest, paginate } from "../domain/validation";
+import { visibleOrganizations } from "../http/auth";
+import { list } from "../http/envelope";
+import type { PlatformRouter } from "../http/router";
 
 /** `GET /agents/`, scoped as decision O3 says. */
 export function registerAgentRoutes(router: PlatformRouter): void {

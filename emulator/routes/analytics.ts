@@ -1,7 +1,7 @@
-import { requireOrg } from "../auth";
-import { isFinal, taskOutput, taskStatus } from "../calls";
-import { notFound, ok } from "../envelope";
-import type { PlatformRouter } from "../router";
+import { isFinal, taskOutput, taskStatus } from "../domain/calls/lifecycle";
+import { requireOrg } from "../http/auth";
+import { notFound, ok } from "../http/envelope";
+import type { PlatformRouter } from "../http/router";
 
 /** `GET /organisation/analytics/`: the organization's tasks and calls, aggregated now (decision K7). */
 export function registerAnalyticsRoutes(router: PlatformRouter): void {

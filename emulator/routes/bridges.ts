@@ -1,77 +1,19 @@
-import { z } from "zod";
-import { requireOrg } from "../auth";
-import { jsonObject } from "../body";
-import { ApiError, list, noContent, notFound, ok } from "../envelope";
 import {
-  bridgeProvider,
-  linkOfNumber,
-  linksOfBridge,
-  numberInAccount,
-  numberOfLink,
-  numberState,
-} from "../inventory";
-import type { PlatformRequest, PlatformRouter } from "../router";
-import { type Bridge, type EmulatorState, now } from "../state";
-import { e164, int, pageRequest, paginate, parseBody, SLUG_RE } from "../validation";
-
-/** Bridge name rule (decision B2): trimmed, non-empty, at most 255 characters. */
-export const bridgeName = () =>
-  z
-    .string({ error: "must be a string" })
-    .trim()
-    .min(1, { error: "must not be empty" })
-    .max(255, { error: "must be at most 255 characters" });
-
-const slug = z
-  .string({ error: "must be a string" })
-  .regex(SLUG_RE, { error: "must be 1-64 lowercase letters, digits or inner hyphens" });
-
-const createSchema = z.object({ name: bridgeName(), slug });
-const updateSchema = z.object({ name: bridgeName().optional() });
-const connectSchema = z.object({ provider_config_id: int(), phone_number: e164() });
-const disconnectSchema = z.object({ phone_number: e164() });
-
-/** The list and update view of a bridge (decisions B4, B6). */
-export function bridgeListView(state: EmulatorState, bridge: Bridge) {
-  return {
-    id: bridge.id,
-    name: bridge.name,
-    slug: bridge.slug,
-    provider: bridgeProvider(state, bridge),
-    created_at: bridge.created_at,
-    numbers: linksOfBridge(state, bridge.id).map((link) => ({
-      id: link.id,
-      number: numberOfLink(state, link).number,
-      status: "connected",
-    })),
-  };
-}
-
-/** The detail view of a bridge (decision B5). */
-export function bridgeDetailView(state: EmulatorState, bridge: Bridge) {
-  return {
-    ...bridgeListView(state, bridge),
-    numbers: linksOfBridge(state, bridge.id).map((link) => {
-      const number = numberOfLink(state, link);
-      return {
-        id: link.id,
-        number_id: number.id,
-        number: number.number,
-        state: numberState(state, number),
-        active: number.organization !== null,
-        channels_count: 2,
-        status: "connected",
-      };
-    }),
-  };
-}
-
-/** The organization's bridge with this slug, or 404 (decision O4). */
-export function findBridge(state: EmulatorState, organization: string, bridgeSlug: string): Bridge {
-  const bridge = state.bridges.find((b) => b.organization === organization && b.slug === bridgeSlug);
-  if (bridge === undefined) throw notFound(`Bridge '${bridgeSlug}'`);
-  return bridge;
-}
+  bridgeConnectSchema,
+  bridgeCreateSchema,
+  bridgeDetailView,
+  bridgeDisconnectSchema,
+  bridgeListView,
+  bridgeUpdateSchema,
+  findBridge,
+} from "../domain/bridges";
+import { linkOfNumber, linksOfBridge, numberInAccount, numberOfLink } from "../domain/inventory";
+import { type Bridge, now } from "../domain/state";
+import { pageRequest, paginate, parseBody } from "../domain/validation";
+import { requireOrg } from "../http/auth";
+import { jsonObject } from "../http/body";
+import { ApiError, list, noContent, ok } from "../http/envelope";
+import type { PlatformRequest, PlatformRouter } from "../http/router";
 
 function scope(req: PlatformRequest) {
   const org = requireOrg(req.ctx.store, req.grant, req.headers);
@@ -90,7 +32,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
 
   router.post("/telephony/bridges/", (req) => {
     const { org, state } = scope(req);
-    const input = parseBody(createSchema, jsonObject(req.body));
+    const input = parseBody(bridgeCreateSchema, jsonObject(req.body));
     if (state.bridges.some((b) => b.organization === org && b.slug === input.slug)) {
       throw new ApiError(400, "already_exists", `A bridge with slug '${input.slug}' already exists`, {
         slug: "already exists",
@@ -120,7 +62,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
   router.patch("/telephony/bridges/:slug/", (req) => {
     const { org, state } = scope(req);
     const bridge = findBridge(state, org, String(req.params.slug));
-    const input = parseBody(updateSchema, jsonObject(req.body));
+    const input = parseBody(bridgeUpdateSchema, jsonObject(req.body));
     if (input.name !== undefined) {
       const name = input.name;
       req.ctx.store.write(() => {
@@ -149,7 +91,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
   router.post("/telephony/bridges/:slug/connect-provider/", (req) => {
     const { org, state } = scope(req);
     const bridge = findBridge(state, org, String(req.params.slug));
-    const input = parseBody(connectSchema, jsonObject(req.body));
+    const input = parseBody(bridgeConnectSchema, jsonObject(req.body));
     const configuration = state.configurations.find(
       (c) => c.id === input.provider_config_id && c.organization === org,
     );
@@ -198,7 +140,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
   router.post("/telephony/bridges/:slug/disconnect-provider/", (req) => {
     const { org, state } = scope(req);
     const bridge = findBridge(state, org, String(req.params.slug));
-    const input = parseBody(disconnectSchema, jsonObject(req.body));
+    const input = parseBody(bridgeDisconnectSchema, jsonObject(req.body));
     const link = linksOfBridge(state, bridge.id).find(
       (l) => numberOfLink(state, l).number === input.phone_number,
     );

@@ -1,7 +1,7 @@
-import { requireOrg } from "../auth";
-import { ApiError, list } from "../envelope";
-import type { PlatformRouter } from "../router";
-import { pageRequest, paginate } from "../validation";
+import { pageRequest, paginate } from "../domain/validation";
+import { requireOrg } from "../http/auth";
+import { ApiError, list } from "../http/envelope";
+import type { PlatformRouter } from "../http/router";
 
 const CALL_TYPES = ["inbound", "outbound"];
 const CALL_STATUSES = ["completed", "notConnected", "failed"];

@@ -1,8 +1,8 @@
-import { optionalOrg } from "../auth";
-import { list } from "../envelope";
-import { numberState } from "../inventory";
-import type { PlatformRouter } from "../router";
-import { pageRequest, paginate } from "../validation";
+import { numberState } from "../domain/inventory";
+import { pageRequest, paginate } from "../domain/validation";
+import { optionalOrg } from "../http/auth";
+import { list } from "../http/envelope";
+import type { PlatformRouter } from "../http/router";
 
 /** `GET /telephony/numbers/`: own numbers plus the pool with `Org-Handle`, the pool without (O6). */
 export function registerNumberRoutes(router: PlatformRouter): void {

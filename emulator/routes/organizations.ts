@@ -1,6 +1,6 @@
-import { list } from "../envelope";
-import type { PlatformRouter } from "../router";
-import { pageRequest, paginate } from "../validation";
+import { pageRequest, paginate } from "../domain/validation";
+import { list } from "../http/envelope";
+import type { PlatformRouter } from "../http/router";
 
 /** `GET /organizations/`: exactly the organizations the token may use (decision O1). */
 export function registerOrganizationRoutes(router: PlatformRouter): void {

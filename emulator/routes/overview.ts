@@ -1,8 +1,8 @@
-import { orgHandleHeader } from "../auth";
-import { list } from "../envelope";
-import { linkOfNumber } from "../inventory";
-import type { PlatformRouter } from "../router";
-import { pageRequest, paginate } from "../validation";
+import { linkOfNumber } from "../domain/inventory";
+import { pageRequest, paginate } from "../domain/validation";
+import { orgHandleHeader } from "../http/auth";
+import { list } from "../http/envelope";
+import type { PlatformRouter } from "../http/router";
 
 /** `GET /telephony/overview/`: one row per own number (B10); 206 `{message}` without a usable org (O5). */
 export function registerOverviewRoutes(router: PlatformRouter): void {

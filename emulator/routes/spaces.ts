@@ -1,8 +1,8 @@
-import { visibleOrganizations } from "../auth";
-import { list, notFound, ok } from "../envelope";
-import type { PlatformRouter } from "../router";
-import type { Space } from "../state";
-import { pageRequest, paginate } from "../validation";
+import type { Space } from "../domain/state";
+import { pageRequest, paginate } from "../domain/validation";
+import { visibleOrganizations } from "../http/auth";
+import { list, notFound, ok } from "../http/envelope";
+import type { PlatformRouter } from "../http/router";
 
 function spaceView({ id, name, token, agent_handle, created_at }: Space) {
   return { id, name, token, agent_handle, created_at };

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { visibleOrganizations } from "../auth";
-import { jsonObject } from "../body";
-import { documentId } from "../calls";
-import type { Contact, TaskRecord } from "../calls-state";
-import { type Answer, list, notFound, ok } from "../envelope";
-import type { PlatformRequest, PlatformRouter } from "../router";
-import type { Agent, Space } from "../state";
-import { executionView, runView, taskView } from "../task-view";
-import { E164_RE, normalizePhone, pageRequest, paginate, parseBody } from "../validation";
+import { documentId } from "../domain/calls/lifecycle";
+import type { Contact, TaskRecord } from "../domain/calls/records";
+import { executionView, runView, taskView } from "../domain/calls/task-view";
+import type { Agent, Space } from "../domain/state";
+import { E164_RE, normalizePhone, pageRequest, paginate, parseBody } from "../domain/validation";
+import { visibleOrganizations } from "../http/auth";
+import { jsonObject } from "../http/body";
+import { type Answer, list, notFound, ok } from "../http/envelope";
+import type { PlatformRequest, PlatformRouter } from "../http/router";
 
 /** Most contacts one create accepts (decision K1). */
 export const MAX_DOCUMENTS = 100;

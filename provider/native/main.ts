@@ -1,5 +1,5 @@
 import * as provider from "@pulumi/pulumi/provider";
-import { ownPackage } from "../own-package";
+import { ownPackage } from "../../sdk/core/own-package";
 import { configure } from "../runtime/context";
 import { fillServerGaps } from "./gaps";
 import { nativeProvider } from "./provider";

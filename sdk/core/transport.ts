@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { AuthStrategy } from "./auth";
 import { envelopeOf, type ListResult } from "./envelope";
 import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
+import { ownPackage } from "./own-package";
 import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
 import {
   type BackoffPolicy,
@@ -14,10 +15,18 @@ import {
   retryDelayMs,
 } from "./retry";
 import { check, formatPath, RequestOptionsSchema } from "./validate";
-import { AttemptDeadline, fillRoute, parseBody, queryString, secretValues, sharedPool } from "./wire";
+import {
+  AttemptDeadline,
+  fillRoute,
+  parseBody,
+  queryString,
+  type RequestArgs,
+  secretValues,
+  sharedPool,
+} from "./wire";
 
-/** SDK version sent in `User-Agent`. */
-export const SDK_VERSION = "0.1.0";
+/** SDK version sent in `User-Agent`: the installed package's own. */
+export const SDK_VERSION: string = ownPackage()?.version ?? "unknown";
 
 /** Receives diagnostics; never given tokens, secrets, headers or bodies. */
 export interface Logger {
@@ -59,14 +68,7 @@ export interface TransportConfig {
   random?: () => number;
 }
 
-/** Path parameters, query and body of one call, produced by {@link RequestSpec.args}. */
-export interface RequestArgs {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
-  body?: Record<string, unknown>;
-  /** Overrides {@link BaseSpec.orgHandle} when an argument decides it (numbers' `scope`). */
-  orgHandle?: boolean;
-}
+export type { RequestArgs } from "./wire";
 
 interface BaseSpec {
   method: HttpMethod;

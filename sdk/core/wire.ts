@@ -1,8 +1,15 @@
+// Small wire-level helpers of the transport: URLs, bodies, the shared connection pools.
 import { EventEmitter } from "node:events";
 import { Pool } from "undici";
-import type { RequestArgs } from "./transport";
 
-// Small wire-level helpers of the transport: URLs, bodies, the shared connection pools.
+/** Path parameters, query and body of one call, produced by a request spec's `args`. */
+export interface RequestArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: Record<string, unknown>;
+  /** Overrides the spec's `orgHandle` when an argument decides it (numbers' `scope`). */
+  orgHandle?: boolean;
+}
 
 const pools = new Map<string, Pool>();
 /**

@@ -3,7 +3,7 @@
 // --expect-no-changes`, never `pulumi preview --refresh --expect-no-changes` (which also fails on
 // code not yet applied).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRIFT_CHECK_ARGS, DRIFT_CHECK_COMMAND } from "../../emulator/drift-check";
+import { DRIFT_CHECK_ARGS, DRIFT_CHECK_COMMAND } from "../../emulator/dashboard/drift-check";
 import { DEMO_STEPS, driftStepArgs } from "../../scripts/demo-steps";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { docFiles, readDoc } from "../fixtures/markdown";

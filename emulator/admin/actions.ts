@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { bridgeName, findBridge } from "../domain/bridges";
+import type { EmulatorContext } from "../domain/context";
+import type { Bridge, Trunk } from "../domain/state";
+import { findTrunk, type TrunkUpdate, trunkUpdateSchema, updateTrunk } from "../domain/trunks";
+import { e164, parseBody } from "../domain/validation";
+import { ApiError } from "../http/envelope";
+
+// The out-of-band changes a person makes in the platform's dashboard, shared by the admin
+// surface (JSON, emulator/admin/surface.ts) and the emulator's dashboard page (HTML forms). Each one
+// validates everything first (throwing ApiError), then writes once.
+
+/** Admin body of a trunk change: any trunk field (T3), plus `active`. */
+export const adminTrunkSchema = trunkUpdateSchema.extend({
+  active: z.boolean({ error: "must be a boolean" }).optional(),
+});
+
+/** The handle of an existing organization, or 404. */
+export function requireOrgHandle(ctx: EmulatorContext, handle: string): string {
+  if (!ctx.store.state.organizations.some((o) => o.domain_handle === handle)) {
+    throw new ApiError(404, "not_found", `Organization '${handle}' not found`);
+  }
+  return handle;
+}
+
+/** Rename a bridge (name rule B2); answers the bridge. */
+export function renameBridge(ctx: EmulatorContext, org: string, slug: string, body: unknown): Bridge {
+  const bridge = findBridge(ctx.store.state, requireOrgHandle(ctx, org), slug);
+  const { name } = parseBody(z.object({ name: bridgeName() }), body);
+  ctx.store.write(() => {
+    bridge.name = name;
+  });
+  return bridge;
+}
+
+/** Unlink a number from a bridge (404 when it is not on that bridge); answers the bridge. */
+export function disconnectNumber(ctx: EmulatorContext, org: string, slug: string, body: unknown): Bridge {
+  const state = ctx.store.state;
+  const bridge = findBridge(state, requireOrgHandle(ctx, org), slug);
+  const { phone_number } = parseBody(z.object({ phone_number: e164() }), body);
+  const number = state.numbers.find((n) => n.number === phone_number);
+  const link = state.links.find((l) => l.bridge_id === bridge.id && l.number_id === number?.id);
+  if (link === undefined) {
+    throw new ApiError(404, "not_found", `${phone_number} is not linked to bridge '${bridge.slug}'`);
+  }
+  ctx.store.write((s) => {
+    s.links = s.links.filter((l) => l.id !== link.id);
+  });
+  return bridge;
+}
+
+/** Change a trunk (T3 rules, plus `active`); answers the trunk. */
+export function changeTrunk(ctx: EmulatorContext, org: string, id: string, body: unknown): Trunk {
+  const trunk = findTrunk(ctx.store.state, requireOrgHandle(ctx, org), id);
+  const input: TrunkUpdate = parseBody(adminTrunkSchema, body);
+  updateTrunk({ ctx }, trunk, input);
+  return trunk;
+}
+
+/** Delete a trunk. */
+export function deleteTrunk(ctx: EmulatorContext, org: string, id: string): void {
+  const trunk = findTrunk(ctx.store.state, requireOrgHandle(ctx, org), id);
+  ctx.store.write((s) => {
+    s.trunks = s.trunks.filter((t) => t.id !== trunk.id);
+  });
+}

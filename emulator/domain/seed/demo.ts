@@ -1,0 +1,212 @@
+import { z } from "zod";
+import { type EmulatorState, emptyState, takeId } from "../state";
+import { E164_RE, normalizePhone } from "../validation";
+import { seedCalls } from "./calls";
+
+/** Organization handle of the seeded demo organization the default token uses first. */
+export const DEMO_ORG_HANDLE = "acme";
+/** The `Product-ID` of the seeded demo product. */
+export const DEMO_PRODUCT_ID = "voice-ai";
+/** Organizations a configured token may use (docs/emulator.md). */
+export const DEMO_TOKEN_ORGS = ["acme", "globex"];
+
+// A fixed seed time keeps seeded records byte-identical across resets and restarts.
+const SEEDED_AT = "2024-01-01T00:00:00.000Z";
+
+const phone = z
+  .string({ error: "must be a string" })
+  .transform(normalizePhone)
+  .refine((v) => E164_RE.test(v), { error: "must be an E.164 number" });
+const name = z.string({ error: "must be a string" }).min(1, { error: "must not be empty" });
+
+/** Body of `POST /_emulator/seed`. */
+export const seedInputSchema = z.object({
+  organizations: z.array(z.object({ domain_handle: name, name })).optional(),
+  tokens: z.array(z.object({ token: name, organizations: z.array(name) })).optional(),
+  providerAccounts: z
+    .array(z.object({ organization: name, provider: name, account_sid: name, numbers: z.array(phone) }))
+    .optional(),
+  poolNumbers: z.array(phone).optional(),
+  spaces: z
+    .array(z.object({ organization: name, id: name, name, token: name, agent_handle: z.string() }))
+    .optional(),
+  agents: z
+    .array(
+      z.object({
+        organization: name,
+        handle: name,
+        name,
+        type: z.string().default("Voice"),
+        state: z.string().default("published"),
+        purpose: z.string().default(""),
+      }),
+    )
+    .optional(),
+});
+export type SeedInput = z.input<typeof seedInputSchema>;
+type ParsedSeed = z.output<typeof seedInputSchema>;
+
+/** A seed body that refers to something missing; `field` names the offending body field. */
+export class SeedError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function range(prefix: string, first: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}${first + i}`);
+}
+
+/** The seeded demo state of docs/emulator.md, with `token` allowed to use acme and globex. */
+export function demoState(token: string): EmulatorState {
+  const state = emptyState();
+  for (const [handle, orgName] of [
+    ["acme", "Acme Voice"],
+    ["globex", "Globex Telecom"],
+    ["initech", "Initech"],
+  ] as const) {
+    state.organizations.push({
+      id: takeId(state, "organizations"),
+      name: orgName,
+      domain_handle: handle,
+      created_at: SEEDED_AT,
+    });
+  }
+  state.tokens.push({ token, organizations: [...DEMO_TOKEN_ORGS] });
+  for (const [slug, providerName] of [
+    ["twilio", "Twilio"],
+    ["plivo", "Plivo"],
+    ["telnyx", "Telnyx"],
+    ["vonage", "Vonage"],
+    ["exotel", "Exotel"],
+  ] as const) {
+    state.providers.push({ id: takeId(state, "providers"), name: providerName, slug });
+  }
+  const spaces = [
+    ["acme", "spc_acme_support", "Support", "sp-acme-support", "support-agent"],
+    ["acme", "spc_acme_sales", "Sales", "sp-acme-sales", "sales-agent"],
+    ["globex", "spc_globex_ops", "Operations", "sp-globex-ops", "ops-agent"],
+  ] as const;
+  for (const [organization, id, spaceName, spaceToken, agent_handle] of spaces) {
+    state.spaces.push({
+      organization,
+      id,
+      name: spaceName,
+      token: spaceToken,
+      agent_handle,
+      created_at: SEEDED_AT,
+    });
+  }
+  const agents = [
+    ["acme", "support-agent", "Support Agent", "published", "Answers customer support calls"],
+    ["acme", "sales-agent", "Sales Agent", "published", "Calls leads and books demos"],
+    ["acme", "draft-agent", "Draft Agent", "draft", "Work in progress"],
+    ["globex", "ops-agent", "Ops Agent", "published", "Handles operations calls"],
+  ] as const;
+  for (const [organization, handle, agentName, agentState, purpose] of agents) {
+    state.agents.push({ organization, handle, name: agentName, type: "Voice", state: agentState, purpose });
+  }
+  applySeed(state, {
+    providerAccounts: [
+      {
+        organization: "acme",
+        provider: "twilio",
+        account_sid: "AC00000000000000000000000000000001",
+        numbers: range("+1415555010", 0, 10),
+      },
+      {
+        organization: "acme",
+        provider: "plivo",
+        account_sid: "MA0000000000000000A1",
+        numbers: range("+44207946000", 0, 5),
+      },
+      {
+        organization: "globex",
+        provider: "twilio",
+        account_sid: "AC00000000000000000000000000000002",
+        numbers: range("+1212555010", 0, 5),
+      },
+    ],
+    poolNumbers: range("+1800555010", 0, 5),
+  });
+  seedCalls(state);
+  return state;
+}
+
+/**
+ * Add a parsed seed body to `state` in place. Throws `SeedError` on a dangling reference;
+ * callers apply it to a copy so that a refused seed writes nothing.
+ */
+export function applySeed(state: EmulatorState, input: ParsedSeed): void {
+  const orgExists = (handle: string) => state.organizations.some((o) => o.domain_handle === handle);
+  const requireOrg = (field: string, handle: string) => {
+    if (!orgExists(handle)) throw new SeedError(field, `organization '${handle}' does not exist`);
+  };
+  for (const org of input.organizations ?? []) {
+    const existing = state.organizations.find((o) => o.domain_handle === org.domain_handle);
+    if (existing) existing.name = org.name;
+    else state.organizations.push({ ...org, id: takeId(state, "organizations"), created_at: SEEDED_AT });
+  }
+  (input.tokens ?? []).forEach((grant, i) => {
+    grant.organizations.forEach((handle, j) => void requireOrg(`tokens.${i}.organizations.${j}`, handle));
+    const existing = state.tokens.find((t) => t.token === grant.token);
+    if (existing) existing.organizations = [...new Set([...existing.organizations, ...grant.organizations])];
+    else state.tokens.push({ token: grant.token, organizations: [...new Set(grant.organizations)] });
+  });
+  (input.providerAccounts ?? []).forEach((account, i) => {
+    requireOrg(`providerAccounts.${i}.organization`, account.organization);
+    if (!state.providers.some((p) => p.slug === account.provider)) {
+      throw new SeedError(
+        `providerAccounts.${i}.provider`,
+        `provider '${account.provider}' is not in the catalogue`,
+      );
+    }
+    const key = {
+      organization: account.organization,
+      provider: account.provider,
+      account_sid: account.account_sid,
+    };
+    const same = (n: { organization: string | null; provider: string | null; account_sid: string | null }) =>
+      n.organization === key.organization && n.provider === key.provider && n.account_sid === key.account_sid;
+    if (!state.accounts.some(same)) state.accounts.push(key);
+    account.numbers.forEach((number, j) => {
+      const existing = state.numbers.find((n) => n.number === number);
+      if (existing && same(existing)) return;
+      if (existing) {
+        throw new SeedError(
+          `providerAccounts.${i}.numbers.${j}`,
+          `${number} already belongs to another account`,
+        );
+      }
+      state.numbers.push({ id: takeId(state, "numbers"), number, ...key });
+    });
+  });
+  (input.poolNumbers ?? []).forEach((number, j) => {
+    const existing = state.numbers.find((n) => n.number === number);
+    if (existing && existing.organization === null) return;
+    if (existing) throw new SeedError(`poolNumbers.${j}`, `${number} already belongs to an account`);
+    state.numbers.push({
+      id: takeId(state, "numbers"),
+      number,
+      organization: null,
+      provider: null,
+      account_sid: null,
+    });
+  });
+  (input.spaces ?? []).forEach((space, i) => {
+    requireOrg(`spaces.${i}.organization`, space.organization);
+    const record = { ...space, created_at: SEEDED_AT };
+    const index = state.spaces.findIndex((s) => s.token === space.token);
+    if (index >= 0) state.spaces[index] = record;
+    else state.spaces.push(record);
+  });
+  (input.agents ?? []).forEach((agent, i) => {
+    requireOrg(`agents.${i}.organization`, agent.organization);
+    const index = state.agents.findIndex((a) => a.handle === agent.handle);
+    if (index >= 0) state.agents[index] = agent;
+    else state.agents.push(agent);
+  });
+}
