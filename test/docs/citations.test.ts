@@ -18,6 +18,7 @@ const FOLDERS = [
   "scripts",
   "docs",
   "examples",
+  "README.md",
 ];
 
 const CITATIONS: readonly [string, RegExp][] = [
