@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { LOOKUPS } from "../lookups";
 import { SECRET_FIELDS } from "../runtime/fields";
-import { CONFIG_TEXT, INVOKE_TEXT, RESOURCE_TEXT } from "./descriptions";
-import { INVOKES, invokeToken } from "./invokes";
+import { CONFIG_TEXT, RESOURCE_TEXT } from "./descriptions";
+import { type FunctionSpec, functionSchema, type ObjectTypeSpec } from "./function-schema";
+import { invokeToken } from "./invokes";
 import { OUTPUTS, type TypeSpec } from "./outputs";
 import { PACKAGE, RESOURCES, type ResourceName, resourceToken } from "./resources";
 
@@ -20,13 +22,6 @@ export interface ResourceSpec {
   readonly required?: string[];
 }
 
-/** A function (invoke) in the package schema. */
-export interface FunctionSpec {
-  readonly description: string;
-  readonly inputs?: { properties: Record<string, PropertySpec>; required?: string[] };
-  readonly outputs?: { properties: Record<string, PropertySpec>; required: string[] };
-}
-
 /** The package schema the plugin serves from GetSchema. */
 export interface PackageSchema {
   readonly name: string;
@@ -36,6 +31,7 @@ export interface PackageSchema {
   readonly config: { variables: Record<string, PropertySpec> };
   readonly provider: ResourceSpec;
   readonly resources: Record<string, ResourceSpec>;
+  readonly types: Record<string, ObjectTypeSpec>;
   readonly functions: Record<string, FunctionSpec>;
   readonly meta: { supportPack: boolean };
   readonly language: Record<string, Record<string, unknown>>;
@@ -104,66 +100,6 @@ const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {
   maxConcurrency: { type: "integer" },
 };
 
-/** Arguments of the invokes that take any. */
-const INVOKE_ARGS: Readonly<
-  Record<string, Record<string, { type: TypeSpec; description: string; required?: true }>>
-> = {
-  getSpace: { token: { type: { type: "string" }, description: "The space's public token.", required: true } },
-  getAgent: { handle: { type: { type: "string" }, description: "The agent's handle.", required: true } },
-  getNumbers: {
-    state: { type: { type: "string" }, description: "Only numbers in this state, e.g. `ASSIGNED`." },
-    includePool: { type: { type: "boolean" }, description: "Also list the platform's pool numbers." },
-  },
-  getOverview: {
-    productId: {
-      type: { type: "string" },
-      description: "`Product-ID` header; defaults to `voice:productId`.",
-    },
-  },
-  getRuns: {
-    spaceToken: { type: { type: "string" }, description: "The space's public token.", required: true },
-  },
-  getTasks: {
-    spaceToken: { type: { type: "string" }, description: "The space's public token.", required: true },
-    runId: { type: { type: "string" }, description: "The run's id.", required: true },
-  },
-  getCallRecords: {
-    callType: { type: { type: "string" }, description: "Only calls of this type, e.g. `inbound`." },
-    callStatus: { type: { type: "string" }, description: "Only calls with this status, e.g. `completed`." },
-  },
-  getAnalytics: {
-    spaceToken: {
-      type: { type: "string" },
-      description: "One space's figures instead of the organization's.",
-    },
-  },
-};
-
-function functionSpec(name: string): FunctionSpec {
-  const description = INVOKE_TEXT[name];
-  if (!description) throw new Error(`no description for ${name}`);
-  const args = Object.entries(INVOKE_ARGS[name] ?? {});
-  const required = args.filter(([, a]) => a.required).map(([key]) => key);
-  const properties = Object.fromEntries(
-    args.map(([key, a]) => [key, { ...a.type, description: a.description }]),
-  );
-  // A lookup of one record answers that record's fields, not yet typed here.
-  const single = name === "getSpace" || name === "getAgent" || name === "getAnalytics";
-  const items = "The platform's records (see the TypeScript data source of the same name for their fields).";
-  return {
-    description,
-    ...(args.length === 0 ? {} : { inputs: { properties, ...(required.length ? { required } : {}) } }),
-    ...(single
-      ? {}
-      : {
-          outputs: {
-            properties: { items: { type: "array", items: { $ref: "pulumi.json#/Any" }, description: items } },
-            required: ["items"],
-          },
-        }),
-  };
-}
-
 /** Builds the package schema from the runtime's input schemas and the declared outputs. */
 export function packageSchema(version: string): PackageSchema {
   const configSpecs = Object.fromEntries(
@@ -172,6 +108,7 @@ export function packageSchema(version: string): PackageSchema {
       property(CONFIG_TYPES[key] ?? { type: "string" }, text, `config.${key}`, key === "token"),
     ]),
   );
+  const { functions, types } = functionSchema(PACKAGE, LOOKUPS, invokeToken);
   return {
     name: PACKAGE,
     displayName: "Voice AI platform",
@@ -188,7 +125,8 @@ export function packageSchema(version: string): PackageSchema {
     resources: Object.fromEntries(
       (Object.keys(RESOURCES) as ResourceName[]).map((name) => [resourceToken(name), resourceSpec(name)]),
     ),
-    functions: Object.fromEntries(INVOKES.map((name) => [invokeToken(name), functionSpec(name)])),
+    types,
+    functions,
     // Settings of Pulumi's code generators for the SDKs in sdks/ (a "support pack" gets its own go.mod).
     meta: { supportPack: true },
     language: {

@@ -21,14 +21,8 @@ function lookupFailure(name: string, err: unknown): Error {
   return isExpectedFailure(err) ? programFailure(wrapped.message) : wrapped;
 }
 
-/** A data source's fetch over a given client: what a native provider's invoke calls. */
-export type Fetch = (client: VoiceClient, args: Record<string, unknown>) => Promise<unknown>;
-
-/** Every data source's fetch by name (`getBridges`, ...), filled as the data-source modules load. */
-export const fetchers = new Map<string, Fetch>();
-
 /**
- * Builds both forms of a data source over one fetch. A failure to connect (configuration, token,
+ * Builds both forms of a data source over one lookup. A failure to connect (configuration, token,
  * unreachable platform) is the one error every data source shares (see `programClient`), so it is
  * printed once; a failure of the lookup itself names the data source.
  */
@@ -36,7 +30,6 @@ export function dataSource<A extends object, R>(
   name: string,
   fetch: (client: VoiceClient, args: Partial<A>) => Promise<R>,
 ): DataSource<A, R> {
-  fetchers.set(name, (client, args) => fetch(client, args as Partial<A>));
   const get = async (args?: A) => {
     const client = await programClient();
     try {

@@ -14,6 +14,8 @@ const ANY_PRODUCT = ["sdk/", "provider/", "cli/", "policy/", "emulator/", "scrip
 export const HOUSE_RULES: readonly HouseRule[] = [
   { area: "sdk/", may: ["sdk/"] },
   { area: "provider/", may: ["provider/", "sdk/"] },
+  // Lookups are plain functions over the SDK, shared by the plugin and the program alike.
+  { area: "provider/lookups/", may: ["provider/lookups/", "sdk/"] },
   { area: "policy/", may: ["policy/", "provider/", "sdk/"] },
   // The CLI hosts the emulator's command, so it may start it.
   { area: "cli/", may: ["cli/", "provider/", "sdk/", "emulator/"] },

@@ -1,24 +1,9 @@
-import type { Organization as PlatformOrganization } from "../../../sdk";
+import { listOrganizations } from "../../lookups/organizations";
 import { dataSource } from "../data-source";
 
-/** An organization the token may use; `domainHandle` is the `voice:orgHandle` value. */
-export interface Organization {
-  id: number;
-  name: string;
-  domainHandle: string;
-  createdAt: string | null;
-}
+export type { Organization } from "../../lookups/organizations";
 
-const toOrganization = (o: PlatformOrganization): Organization => ({
-  id: o.id,
-  name: o.name,
-  domainHandle: o.domain_handle,
-  createdAt: o.created_at ?? null,
-});
-
-const organizations = dataSource<object, Organization[]>("getOrganizations", async (client) =>
-  (await client.organizations.list()).data.map(toOrganization),
-);
+const organizations = dataSource("getOrganizations", listOrganizations);
 
 /** Lists the organizations the configured token may use. */
 export const getOrganizations = organizations.get;

@@ -1,15 +1,9 @@
+import { listProviders } from "../../lookups/providers";
 import { dataSource } from "../data-source";
 
-/** A telephony provider of the platform's catalogue; `slug` is what `ProviderConfiguration.provider` takes. */
-export interface TelephonyProvider {
-  id: number;
-  name: string;
-  slug: string;
-}
+export type { TelephonyProvider } from "../../lookups/providers";
 
-const providers = dataSource<object, TelephonyProvider[]>("getProviders", async (client) =>
-  (await client.providers.list()).data.map((p) => ({ id: p.id, name: p.name, slug: p.slug })),
-);
+const providers = dataSource("getProviders", listProviders);
 
 /** Lists the telephony provider catalogue. */
 export const getProviders = providers.get;

@@ -1,34 +1,9 @@
-import { splitAllowedIps } from "../../../sdk";
+import { listSipTrunks } from "../../lookups/sip-trunks";
 import { dataSource } from "../data-source";
 
-/** A SIP trunk as listed: the platform masks `authUsername` and `authPassword` here. */
-export interface SipTrunkSummary {
-  id: number;
-  name: string;
-  sipUrl: string;
-  transport: string;
-  port: string;
-  authUsername: string | null;
-  authPassword: string | null;
-  allowedIps: string[];
-  active: boolean;
-  orgHandle: string | null;
-}
+export type { SipTrunkSummary } from "../../lookups/sip-trunks";
 
-const trunks = dataSource<object, SipTrunkSummary[]>("getSipTrunks", async (client) =>
-  (await client.trunks.list()).data.map((t) => ({
-    id: t.id,
-    name: t.name,
-    sipUrl: t.sip_url,
-    transport: t.transport,
-    port: String(t.port),
-    authUsername: t.auth_username ?? null,
-    authPassword: t.auth_password ?? null,
-    allowedIps: splitAllowedIps(t.allowed_ips),
-    active: t.active,
-    orgHandle: t.org_handle ?? null,
-  })),
-);
+const trunks = dataSource("getSipTrunks", listSipTrunks);
 
 /** Lists the organization's SIP trunks (secrets masked). */
 export const getSipTrunks = trunks.get;

@@ -1,43 +1,16 @@
-import type { Space as PlatformSpace } from "../../../sdk";
+import { fetchSpace, type GetSpaceArgs, listSpaces } from "../../lookups/spaces";
 import { dataSource } from "../data-source";
 
-/** A space (workspace) of the organization. */
-export interface Space {
-  id: string;
-  name: string;
-  token: string;
-  agentHandle: string | null;
-  createdAt: string | null;
-}
+export type { GetSpaceArgs, Space } from "../../lookups/spaces";
 
-const toSpace = (s: PlatformSpace): Space => ({
-  id: s.id,
-  name: s.name,
-  token: s.token,
-  agentHandle: s.agent_handle ?? null,
-  createdAt: s.created_at ?? null,
-});
-
-const spaces = dataSource<object, Space[]>("getSpaces", async (client) =>
-  (await client.spaces.list()).data.map(toSpace),
-);
-
-/** Arguments of {@link getSpace}. */
-export interface GetSpaceArgs {
-  /** The space's public token. */
-  token: string;
-}
-
-const space = dataSource<GetSpaceArgs, Space>("getSpace", async (client, args) => {
-  if (!args.token) throw new Error("getSpace: token is required");
-  return toSpace(await client.spaces.retrieve(args.token));
-});
+const spaces = dataSource("getSpaces", listSpaces);
+const space = dataSource("getSpace", fetchSpace);
 
 /** Lists the organization's spaces. */
 export const getSpaces = spaces.get;
 /** {@link getSpaces} as an Output. */
 export const getSpacesOutput = spaces.getOutput;
 /** One space by token; an unknown token fails with the platform's 404. */
-export const getSpace = space.get as (args: GetSpaceArgs) => Promise<Space>;
+export const getSpace = space.get as (args: GetSpaceArgs) => ReturnType<typeof space.get>;
 /** {@link getSpace} as an Output. */
 export const getSpaceOutput = space.getOutput;

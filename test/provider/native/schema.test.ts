@@ -49,6 +49,45 @@ describe("package schema", () => {
     expect(schema.config.variables.token?.secret).toBe(true);
   });
 
+  it("types every invoke's outputs: object types, no Any but the platform's free-form JSON", () => {
+    const FREE_FORM = new Set(["voice:index:OverviewRow.syncDetail"]);
+    const anys: string[] = [];
+    const visit = (where: string, spec: unknown): void => {
+      if (typeof spec !== "object" || spec === null) return;
+      const node = spec as { $ref?: string; items?: unknown; oneOf?: unknown[] };
+      if (node.$ref === "pulumi.json#/Any" && !FREE_FORM.has(where)) anys.push(where);
+      if (node.$ref?.startsWith("#/types/")) {
+        expect(
+          schema.types[node.$ref.slice("#/types/".length)],
+          `${where} refers to a declared type`,
+        ).toBeDefined();
+      }
+      visit(where, node.items);
+      for (const variant of node.oneOf ?? []) visit(where, variant);
+    };
+    for (const [token, fn] of Object.entries(schema.functions)) {
+      expect(Object.keys(fn.outputs?.properties ?? {}).length, `${token} declares outputs`).toBeGreaterThan(
+        0,
+      );
+      for (const [key, prop] of Object.entries(fn.outputs?.properties ?? {})) {
+        expect(prop.description, `${token}.${key}`).not.toBe("");
+        visit(`${token}.${key}`, prop);
+      }
+    }
+    for (const [name, type] of Object.entries(schema.types)) {
+      expect(type.type).toBe("object");
+      for (const [key, prop] of Object.entries(type.properties)) {
+        expect(prop.description, `${name}.${key}`).not.toBe("");
+        visit(`${name}.${key}`, prop);
+      }
+    }
+    expect(anys).toEqual([]);
+    // Both post-call shapes arrive as one task type, and a task's call is its own object type.
+    expect(Object.keys(schema.types)).toEqual(
+      expect.arrayContaining(["voice:index:Task", "voice:index:TaskCall", "voice:index:TranscriptTurn"]),
+    );
+  });
+
   it("the committed schema.json is current (regenerate: node dist/scripts/gen-schema.js)", () => {
     const { path: file, text } = schemaFile();
     expect(file).toBe(path.join(repoRoot, "schema.json"));

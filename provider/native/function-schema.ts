@@ -1,0 +1,147 @@
+import { z } from "zod";
+import type { Lookup } from "../lookups";
+import type { TypeSpec } from "./outputs";
+
+/** A property of a function's inputs or outputs, or of an object type, in the package schema. */
+export interface FunctionPropertySpec extends TypeSpec {
+  readonly description: string;
+}
+
+/** An object type in the package schema: a record a lookup answers, or a part of one. */
+export interface ObjectTypeSpec {
+  readonly type: "object";
+  readonly description: string;
+  readonly properties: Record<string, FunctionPropertySpec>;
+  readonly required: string[];
+}
+
+/** A function (invoke) in the package schema. */
+export interface FunctionSpec {
+  readonly description: string;
+  readonly inputs?: { properties: Record<string, FunctionPropertySpec>; required?: string[] };
+  readonly outputs: { properties: Record<string, FunctionPropertySpec>; required: string[] };
+}
+
+interface Json {
+  type?: string | string[];
+  items?: Json;
+  anyOf?: Json[];
+  $ref?: string;
+  description?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  $defs?: Record<string, Json>;
+}
+
+const DEFS = "#/$defs/";
+
+/**
+ * Turns the JSON Schema zod writes for a lookup into Pulumi types. A zod object with an `id` becomes
+ * an object type `<package>:index:<id>`; a nullable field is an optional property of its non-null
+ * type; a field of any JSON (the platform's free-form data) is `Any`.
+ */
+class Translator {
+  readonly types: Record<string, ObjectTypeSpec> = {};
+  constructor(private readonly pkg: string) {}
+
+  token(id: string): string {
+    return `${this.pkg}:index:${id}`;
+  }
+
+  type(json: Json, where: string): TypeSpec {
+    if (json.$ref?.startsWith(DEFS)) return { $ref: `#/types/${this.token(json.$ref.slice(DEFS.length))}` };
+    const variants = (
+      json.anyOf ?? (Array.isArray(json.type) ? json.type.map((type) => ({ type })) : [])
+    ).filter((v) => v.type !== "null");
+    if (variants.length === 1 && variants[0]) return this.type(variants[0], where);
+    if (variants.length > 1) return { oneOf: variants.map((v) => this.type(v, where)) };
+    switch (json.type) {
+      case "string":
+      case "number":
+      case "integer":
+      case "boolean":
+        return { type: json.type };
+      case "array":
+        return { type: "array", items: this.type(json.items ?? {}, where) };
+      case "object":
+        throw new Error(`${where}: an object needs an id to be a schema type`);
+      default:
+        return { $ref: "pulumi.json#/Any" };
+    }
+  }
+
+  /** The properties of an object, each described, and which are always there (not nullable). */
+  properties(
+    json: Json,
+    where: string,
+  ): { properties: Record<string, FunctionPropertySpec>; required: string[] } {
+    const entries = Object.entries(json.properties ?? {});
+    const nullable = (p: Json) =>
+      (p.anyOf ?? []).some((v) => v.type === "null") || (Array.isArray(p.type) && p.type.includes("null"));
+    const properties = Object.fromEntries(
+      entries.map(([key, p]) => {
+        if (!p.description) throw new Error(`no description for ${where}.${key}`);
+        return [key, { ...this.type(p, `${where}.${key}`), description: p.description }];
+      }),
+    );
+    const required = (json.required ?? []).filter((key) => {
+      const p = json.properties?.[key];
+      return p !== undefined && !nullable(p);
+    });
+    return { properties, required };
+  }
+
+  /** Declares every named object of a schema as a type. */
+  define(defs: Record<string, Json>): void {
+    for (const [id, def] of Object.entries(defs)) {
+      if (!def.description) throw new Error(`no description for type ${id}`);
+      this.types[this.token(id)] = {
+        type: "object",
+        description: def.description,
+        ...this.properties(def, id),
+      };
+    }
+  }
+
+  /** A lookup's schema function: a list under `items`, a record's fields as they are. */
+  function(lookup: Lookup): FunctionSpec {
+    const output = z.toJSONSchema(lookup.output, { io: "output", unrepresentable: "any" }) as Json;
+    this.define(output.$defs ?? {});
+    const root = output.$ref?.startsWith(DEFS)
+      ? (output.$defs?.[output.$ref.slice(DEFS.length)] ?? {})
+      : output;
+    const outputs = lookup.many
+      ? {
+          properties: {
+            items: {
+              type: "array" as const,
+              items: this.type(output, lookup.name),
+              description: root.description ?? "The records found.",
+            },
+          },
+          required: ["items"],
+        }
+      : this.properties(root, lookup.name);
+    const args = z.toJSONSchema(lookup.args, { io: "input" }) as Json;
+    const inputs = this.properties({ ...args, required: [] }, lookup.name);
+    const required = args.required ?? [];
+    return {
+      description: lookup.description,
+      ...(Object.keys(inputs.properties).length === 0
+        ? {}
+        : { inputs: { properties: inputs.properties, ...(required.length ? { required } : {}) } }),
+      outputs,
+    };
+  }
+}
+
+/** The package schema's functions, one per lookup, and the object types their outputs refer to. */
+export function functionSchema(
+  pkg: string,
+  lookups: readonly Lookup[],
+  token: (name: string) => string,
+): { functions: Record<string, FunctionSpec>; types: Record<string, ObjectTypeSpec> } {
+  const translator = new Translator(pkg);
+  const functions = Object.fromEntries(lookups.map((l) => [token(l.name), translator.function(l)]));
+  return { functions, types: translator.types };
+}
