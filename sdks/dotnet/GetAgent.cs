@@ -14,8 +14,20 @@ namespace Pulumi.Voice
         /// <summary>
         /// Looks up one agent.
         /// </summary>
-        public static Task InvokeAsync(GetAgentArgs args, InvokeOptions? options = null)
-            => global::Pulumi.Deployment.Instance.InvokeAsync("voice:index:getAgent", args ?? new GetAgentArgs(), options.WithDefaults());
+        public static Task<GetAgentResult> InvokeAsync(GetAgentArgs args, InvokeOptions? options = null)
+            => global::Pulumi.Deployment.Instance.InvokeAsync<GetAgentResult>("voice:index:getAgent", args ?? new GetAgentArgs(), options.WithDefaults());
+
+        /// <summary>
+        /// Looks up one agent.
+        /// </summary>
+        public static Output<GetAgentResult> Invoke(GetAgentInvokeArgs args, InvokeOptions? options = null)
+            => global::Pulumi.Deployment.Instance.Invoke<GetAgentResult>("voice:index:getAgent", args ?? new GetAgentInvokeArgs(), options.WithDefaults());
+
+        /// <summary>
+        /// Looks up one agent.
+        /// </summary>
+        public static Output<GetAgentResult> Invoke(GetAgentInvokeArgs args, InvokeOutputOptions options)
+            => global::Pulumi.Deployment.Instance.Invoke<GetAgentResult>("voice:index:getAgent", args ?? new GetAgentInvokeArgs(), options.WithDefaults());
     }
 
 
@@ -31,5 +43,64 @@ namespace Pulumi.Voice
         {
         }
         public static new GetAgentArgs Empty => new GetAgentArgs();
+    }
+
+    public sealed class GetAgentInvokeArgs : global::Pulumi.InvokeArgs
+    {
+        /// <summary>
+        /// The agent's handle.
+        /// </summary>
+        [Input("handle", required: true)]
+        public Input<string> Handle { get; set; } = null!;
+
+        public GetAgentInvokeArgs()
+        {
+        }
+        public static new GetAgentInvokeArgs Empty => new GetAgentInvokeArgs();
+    }
+
+
+    [OutputType]
+    public sealed class GetAgentResult
+    {
+        /// <summary>
+        /// The agent's handle: what tasks are assigned to.
+        /// </summary>
+        public readonly string Handle;
+        /// <summary>
+        /// The agent's name.
+        /// </summary>
+        public readonly string Name;
+        /// <summary>
+        /// What the agent is for.
+        /// </summary>
+        public readonly string? Purpose;
+        /// <summary>
+        /// The agent's state, e.g. `published`.
+        /// </summary>
+        public readonly string? State;
+        /// <summary>
+        /// The agent's type.
+        /// </summary>
+        public readonly string? Type;
+
+        [OutputConstructor]
+        private GetAgentResult(
+            string handle,
+
+            string name,
+
+            string? purpose,
+
+            string? state,
+
+            string? type)
+        {
+            Handle = handle;
+            Name = name;
+            Purpose = purpose;
+            State = state;
+            Type = type;
+        }
     }
 }

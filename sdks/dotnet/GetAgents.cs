@@ -35,12 +35,12 @@ namespace Pulumi.Voice
     public sealed class GetAgentsResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A voice agent; `handle` is what tasks are assigned to.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.Agent> Items;
 
         [OutputConstructor]
-        private GetAgentsResult(ImmutableArray<object> items)
+        private GetAgentsResult(ImmutableArray<Outputs.Agent> items)
         {
             Items = items;
         }

@@ -14,8 +14,20 @@ namespace Pulumi.Voice
         /// <summary>
         /// Answers the organization's (or one space's) task and call counts.
         /// </summary>
-        public static Task InvokeAsync(GetAnalyticsArgs? args = null, InvokeOptions? options = null)
-            => global::Pulumi.Deployment.Instance.InvokeAsync("voice:index:getAnalytics", args ?? new GetAnalyticsArgs(), options.WithDefaults());
+        public static Task<GetAnalyticsResult> InvokeAsync(GetAnalyticsArgs? args = null, InvokeOptions? options = null)
+            => global::Pulumi.Deployment.Instance.InvokeAsync<GetAnalyticsResult>("voice:index:getAnalytics", args ?? new GetAnalyticsArgs(), options.WithDefaults());
+
+        /// <summary>
+        /// Answers the organization's (or one space's) task and call counts.
+        /// </summary>
+        public static Output<GetAnalyticsResult> Invoke(GetAnalyticsInvokeArgs? args = null, InvokeOptions? options = null)
+            => global::Pulumi.Deployment.Instance.Invoke<GetAnalyticsResult>("voice:index:getAnalytics", args ?? new GetAnalyticsInvokeArgs(), options.WithDefaults());
+
+        /// <summary>
+        /// Answers the organization's (or one space's) task and call counts.
+        /// </summary>
+        public static Output<GetAnalyticsResult> Invoke(GetAnalyticsInvokeArgs args, InvokeOutputOptions options)
+            => global::Pulumi.Deployment.Instance.Invoke<GetAnalyticsResult>("voice:index:getAnalytics", args ?? new GetAnalyticsInvokeArgs(), options.WithDefaults());
     }
 
 
@@ -31,5 +43,71 @@ namespace Pulumi.Voice
         {
         }
         public static new GetAnalyticsArgs Empty => new GetAnalyticsArgs();
+    }
+
+    public sealed class GetAnalyticsInvokeArgs : global::Pulumi.InvokeArgs
+    {
+        /// <summary>
+        /// One space's figures instead of the organization's.
+        /// </summary>
+        [Input("spaceToken")]
+        public Input<string>? SpaceToken { get; set; }
+
+        public GetAnalyticsInvokeArgs()
+        {
+        }
+        public static new GetAnalyticsInvokeArgs Empty => new GetAnalyticsInvokeArgs();
+    }
+
+
+    [OutputType]
+    public sealed class GetAnalyticsResult
+    {
+        /// <summary>
+        /// Mean duration of the completed calls, in seconds.
+        /// </summary>
+        public readonly double AvgDurationSeconds;
+        /// <summary>
+        /// Calls that completed.
+        /// </summary>
+        public readonly int CompletedCalls;
+        /// <summary>
+        /// Calls that failed.
+        /// </summary>
+        public readonly int FailedCalls;
+        /// <summary>
+        /// The tasks counted by status.
+        /// </summary>
+        public readonly Outputs.TaskStatusBreakdown TaskStatusBreakdown;
+        /// <summary>
+        /// Tasks whose call ended.
+        /// </summary>
+        public readonly int TotalCalls;
+        /// <summary>
+        /// Every task.
+        /// </summary>
+        public readonly int TotalTasks;
+
+        [OutputConstructor]
+        private GetAnalyticsResult(
+            double avgDurationSeconds,
+
+            int completedCalls,
+
+            int failedCalls,
+
+            Outputs.TaskStatusBreakdown taskStatusBreakdown,
+
+            int totalCalls,
+
+            int totalTasks)
+        {
+            AvgDurationSeconds = avgDurationSeconds;
+            CompletedCalls = completedCalls;
+            FailedCalls = failedCalls;
+            TaskStatusBreakdown = taskStatusBreakdown;
+            TotalCalls = totalCalls;
+            TotalTasks = totalTasks;
+        }
     }
 }

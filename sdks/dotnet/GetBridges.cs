@@ -35,12 +35,12 @@ namespace Pulumi.Voice
     public sealed class GetBridgesResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A bridge as the platform lists it.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.BridgeSummary> Items;
 
         [OutputConstructor]
-        private GetBridgesResult(ImmutableArray<object> items)
+        private GetBridgesResult(ImmutableArray<Outputs.BridgeSummary> items)
         {
             Items = items;
         }

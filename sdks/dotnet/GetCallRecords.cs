@@ -76,12 +76,12 @@ namespace Pulumi.Voice
     public sealed class GetCallRecordsResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A SIP call detail record (voice-agent calls are tasks).
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.CallRecord> Items;
 
         [OutputConstructor]
-        private GetCallRecordsResult(ImmutableArray<object> items)
+        private GetCallRecordsResult(ImmutableArray<Outputs.CallRecord> items)
         {
             Items = items;
         }

@@ -76,12 +76,12 @@ namespace Pulumi.Voice
     public sealed class GetNumbersResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A telephony number (read-only).
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.TelephonyNumber> Items;
 
         [OutputConstructor]
-        private GetNumbersResult(ImmutableArray<object> items)
+        private GetNumbersResult(ImmutableArray<Outputs.TelephonyNumber> items)
         {
             Items = items;
         }

@@ -35,12 +35,12 @@ namespace Pulumi.Voice
     public sealed class GetOrganizationsResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// An organization the token may use.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.Organization> Items;
 
         [OutputConstructor]
-        private GetOrganizationsResult(ImmutableArray<object> items)
+        private GetOrganizationsResult(ImmutableArray<Outputs.Organization> items)
         {
             Items = items;
         }

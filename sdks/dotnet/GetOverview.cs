@@ -64,12 +64,12 @@ namespace Pulumi.Voice
     public sealed class GetOverviewResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// One row of the telephony overview: how a number is connected.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.OverviewRow> Items;
 
         [OutputConstructor]
-        private GetOverviewResult(ImmutableArray<object> items)
+        private GetOverviewResult(ImmutableArray<Outputs.OverviewRow> items)
         {
             Items = items;
         }

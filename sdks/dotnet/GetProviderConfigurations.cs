@@ -35,12 +35,12 @@ namespace Pulumi.Voice
     public sealed class GetProviderConfigurationsResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A provider configuration as listed (the auth token is never listed).
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.ProviderConfigurationSummary> Items;
 
         [OutputConstructor]
-        private GetProviderConfigurationsResult(ImmutableArray<object> items)
+        private GetProviderConfigurationsResult(ImmutableArray<Outputs.ProviderConfigurationSummary> items)
         {
             Items = items;
         }

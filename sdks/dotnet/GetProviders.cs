@@ -35,12 +35,12 @@ namespace Pulumi.Voice
     public sealed class GetProvidersResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A telephony provider of the platform's catalogue.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.TelephonyProvider> Items;
 
         [OutputConstructor]
-        private GetProvidersResult(ImmutableArray<object> items)
+        private GetProvidersResult(ImmutableArray<Outputs.TelephonyProvider> items)
         {
             Items = items;
         }

@@ -64,12 +64,12 @@ namespace Pulumi.Voice
     public sealed class GetRunsResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A run: the tasks one task creation made.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.Run> Items;
 
         [OutputConstructor]
-        private GetRunsResult(ImmutableArray<object> items)
+        private GetRunsResult(ImmutableArray<Outputs.Run> items)
         {
             Items = items;
         }

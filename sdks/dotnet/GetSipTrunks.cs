@@ -35,12 +35,12 @@ namespace Pulumi.Voice
     public sealed class GetSipTrunksResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A SIP trunk as listed (secrets masked).
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.SipTrunkSummary> Items;
 
         [OutputConstructor]
-        private GetSipTrunksResult(ImmutableArray<object> items)
+        private GetSipTrunksResult(ImmutableArray<Outputs.SipTrunkSummary> items)
         {
             Items = items;
         }

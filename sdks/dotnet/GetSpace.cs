@@ -14,8 +14,20 @@ namespace Pulumi.Voice
         /// <summary>
         /// Looks up one space.
         /// </summary>
-        public static Task InvokeAsync(GetSpaceArgs args, InvokeOptions? options = null)
-            => global::Pulumi.Deployment.Instance.InvokeAsync("voice:index:getSpace", args ?? new GetSpaceArgs(), options.WithDefaults());
+        public static Task<GetSpaceResult> InvokeAsync(GetSpaceArgs args, InvokeOptions? options = null)
+            => global::Pulumi.Deployment.Instance.InvokeAsync<GetSpaceResult>("voice:index:getSpace", args ?? new GetSpaceArgs(), options.WithDefaults());
+
+        /// <summary>
+        /// Looks up one space.
+        /// </summary>
+        public static Output<GetSpaceResult> Invoke(GetSpaceInvokeArgs args, InvokeOptions? options = null)
+            => global::Pulumi.Deployment.Instance.Invoke<GetSpaceResult>("voice:index:getSpace", args ?? new GetSpaceInvokeArgs(), options.WithDefaults());
+
+        /// <summary>
+        /// Looks up one space.
+        /// </summary>
+        public static Output<GetSpaceResult> Invoke(GetSpaceInvokeArgs args, InvokeOutputOptions options)
+            => global::Pulumi.Deployment.Instance.Invoke<GetSpaceResult>("voice:index:getSpace", args ?? new GetSpaceInvokeArgs(), options.WithDefaults());
     }
 
 
@@ -31,5 +43,64 @@ namespace Pulumi.Voice
         {
         }
         public static new GetSpaceArgs Empty => new GetSpaceArgs();
+    }
+
+    public sealed class GetSpaceInvokeArgs : global::Pulumi.InvokeArgs
+    {
+        /// <summary>
+        /// The space's public token.
+        /// </summary>
+        [Input("token", required: true)]
+        public Input<string> Token { get; set; } = null!;
+
+        public GetSpaceInvokeArgs()
+        {
+        }
+        public static new GetSpaceInvokeArgs Empty => new GetSpaceInvokeArgs();
+    }
+
+
+    [OutputType]
+    public sealed class GetSpaceResult
+    {
+        /// <summary>
+        /// The handle of the space's agent.
+        /// </summary>
+        public readonly string? AgentHandle;
+        /// <summary>
+        /// When it was created (ISO 8601).
+        /// </summary>
+        public readonly string? CreatedAt;
+        /// <summary>
+        /// The space's id.
+        /// </summary>
+        public readonly string Id;
+        /// <summary>
+        /// The space's name.
+        /// </summary>
+        public readonly string Name;
+        /// <summary>
+        /// The space's public token: what runs, tasks and analytics take.
+        /// </summary>
+        public readonly string Token;
+
+        [OutputConstructor]
+        private GetSpaceResult(
+            string? agentHandle,
+
+            string? createdAt,
+
+            string id,
+
+            string name,
+
+            string token)
+        {
+            AgentHandle = agentHandle;
+            CreatedAt = createdAt;
+            Id = id;
+            Name = name;
+            Token = token;
+        }
     }
 }

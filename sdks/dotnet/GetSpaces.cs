@@ -35,12 +35,12 @@ namespace Pulumi.Voice
     public sealed class GetSpacesResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A space (workspace) of the organization.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.Space> Items;
 
         [OutputConstructor]
-        private GetSpacesResult(ImmutableArray<object> items)
+        private GetSpacesResult(ImmutableArray<Outputs.Space> items)
         {
             Items = items;
         }

@@ -76,12 +76,12 @@ namespace Pulumi.Voice
     public sealed class GetTasksResult
     {
         /// <summary>
-        /// The platform's records (see the TypeScript data source of the same name for their fields).
+        /// A task: one call to one contact, in either shape the platform sends.
         /// </summary>
-        public readonly ImmutableArray<object> Items;
+        public readonly ImmutableArray<Outputs.Task> Items;
 
         [OutputConstructor]
-        private GetTasksResult(ImmutableArray<object> items)
+        private GetTasksResult(ImmutableArray<Outputs.Task> items)
         {
             Items = items;
         }

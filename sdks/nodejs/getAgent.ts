@@ -7,7 +7,7 @@ import * as utilities from "./utilities";
 /**
  * Looks up one agent.
  */
-export function getAgent(args: GetAgentArgs, opts?: pulumi.InvokeOptions): Promise<void> {
+export function getAgent(args: GetAgentArgs, opts?: pulumi.InvokeOptions): Promise<GetAgentResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("voice:index:getAgent", {
         "handle": args.handle,
@@ -19,4 +19,43 @@ export interface GetAgentArgs {
      * The agent's handle.
      */
     handle: string;
+}
+
+export interface GetAgentResult {
+    /**
+     * The agent's handle: what tasks are assigned to.
+     */
+    readonly handle: string;
+    /**
+     * The agent's name.
+     */
+    readonly name: string;
+    /**
+     * What the agent is for.
+     */
+    readonly purpose?: string;
+    /**
+     * The agent's state, e.g. `published`.
+     */
+    readonly state?: string;
+    /**
+     * The agent's type.
+     */
+    readonly type?: string;
+}
+/**
+ * Looks up one agent.
+ */
+export function getAgentOutput(args: GetAgentOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAgentResult> {
+    opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
+    return pulumi.runtime.invokeOutput("voice:index:getAgent", {
+        "handle": args.handle,
+    }, opts);
+}
+
+export interface GetAgentOutputArgs {
+    /**
+     * The agent's handle.
+     */
+    handle: pulumi.Input<string>;
 }

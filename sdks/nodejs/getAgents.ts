@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -15,9 +17,9 @@ export function getAgents(opts?: pulumi.InvokeOptions): Promise<GetAgentsResult>
 
 export interface GetAgentsResult {
     /**
-     * The platform's records (see the TypeScript data source of the same name for their fields).
+     * A voice agent; `handle` is what tasks are assigned to.
      */
-    readonly items: any[];
+    readonly items: outputs.Agent[];
 }
 /**
  * Lists the organization's agents.

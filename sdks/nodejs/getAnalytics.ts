@@ -2,12 +2,14 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
  * Answers the organization's (or one space's) task and call counts.
  */
-export function getAnalytics(args?: GetAnalyticsArgs, opts?: pulumi.InvokeOptions): Promise<void> {
+export function getAnalytics(args?: GetAnalyticsArgs, opts?: pulumi.InvokeOptions): Promise<GetAnalyticsResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("voice:index:getAnalytics", {
@@ -20,4 +22,48 @@ export interface GetAnalyticsArgs {
      * One space's figures instead of the organization's.
      */
     spaceToken?: string;
+}
+
+export interface GetAnalyticsResult {
+    /**
+     * Mean duration of the completed calls, in seconds.
+     */
+    readonly avgDurationSeconds: number;
+    /**
+     * Calls that completed.
+     */
+    readonly completedCalls: number;
+    /**
+     * Calls that failed.
+     */
+    readonly failedCalls: number;
+    /**
+     * The tasks counted by status.
+     */
+    readonly taskStatusBreakdown: outputs.TaskStatusBreakdown;
+    /**
+     * Tasks whose call ended.
+     */
+    readonly totalCalls: number;
+    /**
+     * Every task.
+     */
+    readonly totalTasks: number;
+}
+/**
+ * Answers the organization's (or one space's) task and call counts.
+ */
+export function getAnalyticsOutput(args?: GetAnalyticsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAnalyticsResult> {
+    args = args || {};
+    opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
+    return pulumi.runtime.invokeOutput("voice:index:getAnalytics", {
+        "spaceToken": args.spaceToken,
+    }, opts);
+}
+
+export interface GetAnalyticsOutputArgs {
+    /**
+     * One space's figures instead of the organization's.
+     */
+    spaceToken?: pulumi.Input<string | undefined>;
 }

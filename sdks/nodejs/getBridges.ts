@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -15,9 +17,9 @@ export function getBridges(opts?: pulumi.InvokeOptions): Promise<GetBridgesResul
 
 export interface GetBridgesResult {
     /**
-     * The platform's records (see the TypeScript data source of the same name for their fields).
+     * A bridge as the platform lists it.
      */
-    readonly items: any[];
+    readonly items: outputs.BridgeSummary[];
 }
 /**
  * Lists the organization's bridges.

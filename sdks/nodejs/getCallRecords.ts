@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -29,9 +31,9 @@ export interface GetCallRecordsArgs {
 
 export interface GetCallRecordsResult {
     /**
-     * The platform's records (see the TypeScript data source of the same name for their fields).
+     * A SIP call detail record (voice-agent calls are tasks).
      */
-    readonly items: any[];
+    readonly items: outputs.CallRecord[];
 }
 /**
  * Lists the organization's SIP call detail records, optionally filtered.

@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -24,9 +26,9 @@ export interface GetOverviewArgs {
 
 export interface GetOverviewResult {
     /**
-     * The platform's records (see the TypeScript data source of the same name for their fields).
+     * One row of the telephony overview: how a number is connected.
      */
-    readonly items: any[];
+    readonly items: outputs.OverviewRow[];
 }
 /**
  * Lists bridges with their numbers and agents, one row per link.

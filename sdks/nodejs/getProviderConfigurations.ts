@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -15,9 +17,9 @@ export function getProviderConfigurations(opts?: pulumi.InvokeOptions): Promise<
 
 export interface GetProviderConfigurationsResult {
     /**
-     * The platform's records (see the TypeScript data source of the same name for their fields).
+     * A provider configuration as listed (the auth token is never listed).
      */
-    readonly items: any[];
+    readonly items: outputs.ProviderConfigurationSummary[];
 }
 /**
  * Lists the organization's provider configurations (auth tokens are never listed).

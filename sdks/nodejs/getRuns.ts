@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -23,9 +25,9 @@ export interface GetRunsArgs {
 
 export interface GetRunsResult {
     /**
-     * The platform's records (see the TypeScript data source of the same name for their fields).
+     * A run: the tasks one task creation made.
      */
-    readonly items: any[];
+    readonly items: outputs.Run[];
 }
 /**
  * Lists the runs of a space (the tasks one task creation made).

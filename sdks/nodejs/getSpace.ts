@@ -7,7 +7,7 @@ import * as utilities from "./utilities";
 /**
  * Looks up one space.
  */
-export function getSpace(args: GetSpaceArgs, opts?: pulumi.InvokeOptions): Promise<void> {
+export function getSpace(args: GetSpaceArgs, opts?: pulumi.InvokeOptions): Promise<GetSpaceResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("voice:index:getSpace", {
         "token": args.token,
@@ -19,4 +19,43 @@ export interface GetSpaceArgs {
      * The space's public token.
      */
     token: string;
+}
+
+export interface GetSpaceResult {
+    /**
+     * The handle of the space's agent.
+     */
+    readonly agentHandle?: string;
+    /**
+     * When it was created (ISO 8601).
+     */
+    readonly createdAt?: string;
+    /**
+     * The space's id.
+     */
+    readonly id: string;
+    /**
+     * The space's name.
+     */
+    readonly name: string;
+    /**
+     * The space's public token: what runs, tasks and analytics take.
+     */
+    readonly token: string;
+}
+/**
+ * Looks up one space.
+ */
+export function getSpaceOutput(args: GetSpaceOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSpaceResult> {
+    opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
+    return pulumi.runtime.invokeOutput("voice:index:getSpace", {
+        "token": args.token,
+    }, opts);
+}
+
+export interface GetSpaceOutputArgs {
+    /**
+     * The space's public token.
+     */
+    token: pulumi.Input<string>;
 }

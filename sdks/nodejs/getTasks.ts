@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -28,9 +30,9 @@ export interface GetTasksArgs {
 
 export interface GetTasksResult {
     /**
-     * The platform's records (see the TypeScript data source of the same name for their fields).
+     * A task: one call to one contact, in either shape the platform sends.
      */
-    readonly items: any[];
+    readonly items: outputs.Task[];
 }
 /**
  * Lists the tasks of a run, each with its call's outcome.

@@ -15,18 +15,20 @@ export type BridgeNumber = import("./bridgeNumber").BridgeNumber;
 export const BridgeNumber: typeof import("./bridgeNumber").BridgeNumber = null as any;
 utilities.lazyLoad(exports, ["BridgeNumber"], () => require("./bridgeNumber"));
 
-export { GetAgentArgs } from "./getAgent";
+export { GetAgentArgs, GetAgentResult, GetAgentOutputArgs } from "./getAgent";
 export const getAgent: typeof import("./getAgent").getAgent = null as any;
-utilities.lazyLoad(exports, ["getAgent"], () => require("./getAgent"));
+export const getAgentOutput: typeof import("./getAgent").getAgentOutput = null as any;
+utilities.lazyLoad(exports, ["getAgent","getAgentOutput"], () => require("./getAgent"));
 
 export { GetAgentsResult } from "./getAgents";
 export const getAgents: typeof import("./getAgents").getAgents = null as any;
 export const getAgentsOutput: typeof import("./getAgents").getAgentsOutput = null as any;
 utilities.lazyLoad(exports, ["getAgents","getAgentsOutput"], () => require("./getAgents"));
 
-export { GetAnalyticsArgs } from "./getAnalytics";
+export { GetAnalyticsArgs, GetAnalyticsResult, GetAnalyticsOutputArgs } from "./getAnalytics";
 export const getAnalytics: typeof import("./getAnalytics").getAnalytics = null as any;
-utilities.lazyLoad(exports, ["getAnalytics"], () => require("./getAnalytics"));
+export const getAnalyticsOutput: typeof import("./getAnalytics").getAnalyticsOutput = null as any;
+utilities.lazyLoad(exports, ["getAnalytics","getAnalyticsOutput"], () => require("./getAnalytics"));
 
 export { GetBridgesResult } from "./getBridges";
 export const getBridges: typeof import("./getBridges").getBridges = null as any;
@@ -73,9 +75,10 @@ export const getSipTrunks: typeof import("./getSipTrunks").getSipTrunks = null a
 export const getSipTrunksOutput: typeof import("./getSipTrunks").getSipTrunksOutput = null as any;
 utilities.lazyLoad(exports, ["getSipTrunks","getSipTrunksOutput"], () => require("./getSipTrunks"));
 
-export { GetSpaceArgs } from "./getSpace";
+export { GetSpaceArgs, GetSpaceResult, GetSpaceOutputArgs } from "./getSpace";
 export const getSpace: typeof import("./getSpace").getSpace = null as any;
-utilities.lazyLoad(exports, ["getSpace"], () => require("./getSpace"));
+export const getSpaceOutput: typeof import("./getSpace").getSpaceOutput = null as any;
+utilities.lazyLoad(exports, ["getSpace","getSpaceOutput"], () => require("./getSpace"));
 
 export { GetSpacesResult } from "./getSpaces";
 export const getSpaces: typeof import("./getSpaces").getSpaces = null as any;
@@ -105,9 +108,11 @@ utilities.lazyLoad(exports, ["SipTrunk"], () => require("./sipTrunk"));
 
 // Export sub-modules:
 import * as config from "./config";
+import * as types from "./types";
 
 export {
     config,
+    types,
 };
 
 const _module = {

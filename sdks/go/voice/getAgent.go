@@ -4,19 +4,95 @@
 package voice
 
 import (
+	"context"
+	"reflect"
+
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 // Looks up one agent.
-func GetAgent(ctx *pulumi.Context, args *GetAgentArgs, opts ...pulumi.InvokeOption) error {
+func GetAgent(ctx *pulumi.Context, args *GetAgentArgs, opts ...pulumi.InvokeOption) (*GetAgentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv struct{}
+	var rv GetAgentResult
 	err := ctx.Invoke("voice:index:getAgent", args, &rv, opts...)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return &rv, nil
 }
 
 type GetAgentArgs struct {
 	// The agent's handle.
 	Handle string `pulumi:"handle"`
+}
+
+type GetAgentResult struct {
+	// The agent's handle: what tasks are assigned to.
+	Handle string `pulumi:"handle"`
+	// The agent's name.
+	Name string `pulumi:"name"`
+	// What the agent is for.
+	Purpose *string `pulumi:"purpose"`
+	// The agent's state, e.g. `published`.
+	State *string `pulumi:"state"`
+	// The agent's type.
+	Type *string `pulumi:"type"`
+}
+
+func GetAgentOutput(ctx *pulumi.Context, args GetAgentOutputArgs, opts ...pulumi.InvokeOption) GetAgentResultOutput {
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("voice:index:getAgent", args, GetAgentResultOutput{}, options).(GetAgentResultOutput)
+}
+
+type GetAgentOutputArgs struct {
+	// The agent's handle.
+	Handle pulumi.StringInput `pulumi:"handle"`
+}
+
+func (GetAgentOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAgentArgs)(nil)).Elem()
+}
+
+type GetAgentResultOutput struct{ *pulumi.OutputState }
+
+func (GetAgentResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAgentResult)(nil)).Elem()
+}
+
+func (o GetAgentResultOutput) ToGetAgentResultOutput() GetAgentResultOutput {
+	return o
+}
+
+func (o GetAgentResultOutput) ToGetAgentResultOutputWithContext(ctx context.Context) GetAgentResultOutput {
+	return o
+}
+
+// The agent's handle: what tasks are assigned to.
+func (o GetAgentResultOutput) Handle() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAgentResult) string { return v.Handle }).(pulumi.StringOutput)
+}
+
+// The agent's name.
+func (o GetAgentResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAgentResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// What the agent is for.
+func (o GetAgentResultOutput) Purpose() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAgentResult) *string { return v.Purpose }).(pulumi.StringPtrOutput)
+}
+
+// The agent's state, e.g. `published`.
+func (o GetAgentResultOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAgentResult) *string { return v.State }).(pulumi.StringPtrOutput)
+}
+
+// The agent's type.
+func (o GetAgentResultOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAgentResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+func init() {
+	pulumi.RegisterOutputType(GetAgentResultOutput{})
 }

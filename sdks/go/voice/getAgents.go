@@ -23,8 +23,8 @@ func GetAgents(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAgentsResu
 }
 
 type GetAgentsResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A voice agent; `handle` is what tasks are assigned to.
+	Items []Agent `pulumi:"items"`
 }
 
 func GetAgentsOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetAgentsResultOutput {
@@ -46,9 +46,9 @@ func (o GetAgentsResultOutput) ToGetAgentsResultOutputWithContext(ctx context.Co
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetAgentsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetAgentsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A voice agent; `handle` is what tasks are assigned to.
+func (o GetAgentsResultOutput) Items() AgentArrayOutput {
+	return o.ApplyT(func(v GetAgentsResult) []Agent { return v.Items }).(AgentArrayOutput)
 }
 
 func init() {

@@ -4,19 +4,102 @@
 package voice
 
 import (
+	"context"
+	"reflect"
+
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 // Answers the organization's (or one space's) task and call counts.
-func GetAnalytics(ctx *pulumi.Context, args *GetAnalyticsArgs, opts ...pulumi.InvokeOption) error {
+func GetAnalytics(ctx *pulumi.Context, args *GetAnalyticsArgs, opts ...pulumi.InvokeOption) (*GetAnalyticsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv struct{}
+	var rv GetAnalyticsResult
 	err := ctx.Invoke("voice:index:getAnalytics", args, &rv, opts...)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return &rv, nil
 }
 
 type GetAnalyticsArgs struct {
 	// One space's figures instead of the organization's.
 	SpaceToken *string `pulumi:"spaceToken"`
+}
+
+type GetAnalyticsResult struct {
+	// Mean duration of the completed calls, in seconds.
+	AvgDurationSeconds float64 `pulumi:"avgDurationSeconds"`
+	// Calls that completed.
+	CompletedCalls int `pulumi:"completedCalls"`
+	// Calls that failed.
+	FailedCalls int `pulumi:"failedCalls"`
+	// The tasks counted by status.
+	TaskStatusBreakdown TaskStatusBreakdown `pulumi:"taskStatusBreakdown"`
+	// Tasks whose call ended.
+	TotalCalls int `pulumi:"totalCalls"`
+	// Every task.
+	TotalTasks int `pulumi:"totalTasks"`
+}
+
+func GetAnalyticsOutput(ctx *pulumi.Context, args GetAnalyticsOutputArgs, opts ...pulumi.InvokeOption) GetAnalyticsResultOutput {
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("voice:index:getAnalytics", args, GetAnalyticsResultOutput{}, options).(GetAnalyticsResultOutput)
+}
+
+type GetAnalyticsOutputArgs struct {
+	// One space's figures instead of the organization's.
+	SpaceToken pulumi.StringPtrInput `pulumi:"spaceToken"`
+}
+
+func (GetAnalyticsOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAnalyticsArgs)(nil)).Elem()
+}
+
+type GetAnalyticsResultOutput struct{ *pulumi.OutputState }
+
+func (GetAnalyticsResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAnalyticsResult)(nil)).Elem()
+}
+
+func (o GetAnalyticsResultOutput) ToGetAnalyticsResultOutput() GetAnalyticsResultOutput {
+	return o
+}
+
+func (o GetAnalyticsResultOutput) ToGetAnalyticsResultOutputWithContext(ctx context.Context) GetAnalyticsResultOutput {
+	return o
+}
+
+// Mean duration of the completed calls, in seconds.
+func (o GetAnalyticsResultOutput) AvgDurationSeconds() pulumi.Float64Output {
+	return o.ApplyT(func(v GetAnalyticsResult) float64 { return v.AvgDurationSeconds }).(pulumi.Float64Output)
+}
+
+// Calls that completed.
+func (o GetAnalyticsResultOutput) CompletedCalls() pulumi.IntOutput {
+	return o.ApplyT(func(v GetAnalyticsResult) int { return v.CompletedCalls }).(pulumi.IntOutput)
+}
+
+// Calls that failed.
+func (o GetAnalyticsResultOutput) FailedCalls() pulumi.IntOutput {
+	return o.ApplyT(func(v GetAnalyticsResult) int { return v.FailedCalls }).(pulumi.IntOutput)
+}
+
+// The tasks counted by status.
+func (o GetAnalyticsResultOutput) TaskStatusBreakdown() TaskStatusBreakdownOutput {
+	return o.ApplyT(func(v GetAnalyticsResult) TaskStatusBreakdown { return v.TaskStatusBreakdown }).(TaskStatusBreakdownOutput)
+}
+
+// Tasks whose call ended.
+func (o GetAnalyticsResultOutput) TotalCalls() pulumi.IntOutput {
+	return o.ApplyT(func(v GetAnalyticsResult) int { return v.TotalCalls }).(pulumi.IntOutput)
+}
+
+// Every task.
+func (o GetAnalyticsResultOutput) TotalTasks() pulumi.IntOutput {
+	return o.ApplyT(func(v GetAnalyticsResult) int { return v.TotalTasks }).(pulumi.IntOutput)
+}
+
+func init() {
+	pulumi.RegisterOutputType(GetAnalyticsResultOutput{})
 }

@@ -23,8 +23,8 @@ func GetBridges(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetBridgesRe
 }
 
 type GetBridgesResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A bridge as the platform lists it.
+	Items []BridgeSummary `pulumi:"items"`
 }
 
 func GetBridgesOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetBridgesResultOutput {
@@ -46,9 +46,9 @@ func (o GetBridgesResultOutput) ToGetBridgesResultOutputWithContext(ctx context.
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetBridgesResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetBridgesResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A bridge as the platform lists it.
+func (o GetBridgesResultOutput) Items() BridgeSummaryArrayOutput {
+	return o.ApplyT(func(v GetBridgesResult) []BridgeSummary { return v.Items }).(BridgeSummaryArrayOutput)
 }
 
 func init() {

@@ -30,8 +30,8 @@ type GetCallRecordsArgs struct {
 }
 
 type GetCallRecordsResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A SIP call detail record (voice-agent calls are tasks).
+	Items []CallRecord `pulumi:"items"`
 }
 
 func GetCallRecordsOutput(ctx *pulumi.Context, args GetCallRecordsOutputArgs, opts ...pulumi.InvokeOption) GetCallRecordsResultOutput {
@@ -64,9 +64,9 @@ func (o GetCallRecordsResultOutput) ToGetCallRecordsResultOutputWithContext(ctx 
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetCallRecordsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetCallRecordsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A SIP call detail record (voice-agent calls are tasks).
+func (o GetCallRecordsResultOutput) Items() CallRecordArrayOutput {
+	return o.ApplyT(func(v GetCallRecordsResult) []CallRecord { return v.Items }).(CallRecordArrayOutput)
 }
 
 func init() {

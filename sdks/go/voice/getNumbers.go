@@ -30,8 +30,8 @@ type GetNumbersArgs struct {
 }
 
 type GetNumbersResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A telephony number (read-only).
+	Items []TelephonyNumber `pulumi:"items"`
 }
 
 func GetNumbersOutput(ctx *pulumi.Context, args GetNumbersOutputArgs, opts ...pulumi.InvokeOption) GetNumbersResultOutput {
@@ -64,9 +64,9 @@ func (o GetNumbersResultOutput) ToGetNumbersResultOutputWithContext(ctx context.
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetNumbersResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetNumbersResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A telephony number (read-only).
+func (o GetNumbersResultOutput) Items() TelephonyNumberArrayOutput {
+	return o.ApplyT(func(v GetNumbersResult) []TelephonyNumber { return v.Items }).(TelephonyNumberArrayOutput)
 }
 
 func init() {

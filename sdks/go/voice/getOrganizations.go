@@ -23,8 +23,8 @@ func GetOrganizations(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetOrg
 }
 
 type GetOrganizationsResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// An organization the token may use.
+	Items []Organization `pulumi:"items"`
 }
 
 func GetOrganizationsOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetOrganizationsResultOutput {
@@ -46,9 +46,9 @@ func (o GetOrganizationsResultOutput) ToGetOrganizationsResultOutputWithContext(
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetOrganizationsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetOrganizationsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// An organization the token may use.
+func (o GetOrganizationsResultOutput) Items() OrganizationArrayOutput {
+	return o.ApplyT(func(v GetOrganizationsResult) []Organization { return v.Items }).(OrganizationArrayOutput)
 }
 
 func init() {

@@ -28,8 +28,8 @@ type GetOverviewArgs struct {
 }
 
 type GetOverviewResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// One row of the telephony overview: how a number is connected.
+	Items []OverviewRow `pulumi:"items"`
 }
 
 func GetOverviewOutput(ctx *pulumi.Context, args GetOverviewOutputArgs, opts ...pulumi.InvokeOption) GetOverviewResultOutput {
@@ -60,9 +60,9 @@ func (o GetOverviewResultOutput) ToGetOverviewResultOutputWithContext(ctx contex
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetOverviewResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetOverviewResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// One row of the telephony overview: how a number is connected.
+func (o GetOverviewResultOutput) Items() OverviewRowArrayOutput {
+	return o.ApplyT(func(v GetOverviewResult) []OverviewRow { return v.Items }).(OverviewRowArrayOutput)
 }
 
 func init() {

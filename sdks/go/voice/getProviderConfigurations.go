@@ -23,8 +23,8 @@ func GetProviderConfigurations(ctx *pulumi.Context, opts ...pulumi.InvokeOption)
 }
 
 type GetProviderConfigurationsResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A provider configuration as listed (the auth token is never listed).
+	Items []ProviderConfigurationSummary `pulumi:"items"`
 }
 
 func GetProviderConfigurationsOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetProviderConfigurationsResultOutput {
@@ -46,9 +46,9 @@ func (o GetProviderConfigurationsResultOutput) ToGetProviderConfigurationsResult
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetProviderConfigurationsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetProviderConfigurationsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A provider configuration as listed (the auth token is never listed).
+func (o GetProviderConfigurationsResultOutput) Items() ProviderConfigurationSummaryArrayOutput {
+	return o.ApplyT(func(v GetProviderConfigurationsResult) []ProviderConfigurationSummary { return v.Items }).(ProviderConfigurationSummaryArrayOutput)
 }
 
 func init() {

@@ -23,8 +23,8 @@ func GetProviders(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetProvide
 }
 
 type GetProvidersResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A telephony provider of the platform's catalogue.
+	Items []TelephonyProvider `pulumi:"items"`
 }
 
 func GetProvidersOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetProvidersResultOutput {
@@ -46,9 +46,9 @@ func (o GetProvidersResultOutput) ToGetProvidersResultOutputWithContext(ctx cont
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetProvidersResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetProvidersResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A telephony provider of the platform's catalogue.
+func (o GetProvidersResultOutput) Items() TelephonyProviderArrayOutput {
+	return o.ApplyT(func(v GetProvidersResult) []TelephonyProvider { return v.Items }).(TelephonyProviderArrayOutput)
 }
 
 func init() {

@@ -28,8 +28,8 @@ type GetRunsArgs struct {
 }
 
 type GetRunsResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A run: the tasks one task creation made.
+	Items []Run `pulumi:"items"`
 }
 
 func GetRunsOutput(ctx *pulumi.Context, args GetRunsOutputArgs, opts ...pulumi.InvokeOption) GetRunsResultOutput {
@@ -60,9 +60,9 @@ func (o GetRunsResultOutput) ToGetRunsResultOutputWithContext(ctx context.Contex
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetRunsResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetRunsResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A run: the tasks one task creation made.
+func (o GetRunsResultOutput) Items() RunArrayOutput {
+	return o.ApplyT(func(v GetRunsResult) []Run { return v.Items }).(RunArrayOutput)
 }
 
 func init() {

@@ -23,8 +23,8 @@ func GetSipTrunks(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetSipTrun
 }
 
 type GetSipTrunksResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A SIP trunk as listed (secrets masked).
+	Items []SipTrunkSummary `pulumi:"items"`
 }
 
 func GetSipTrunksOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetSipTrunksResultOutput {
@@ -46,9 +46,9 @@ func (o GetSipTrunksResultOutput) ToGetSipTrunksResultOutputWithContext(ctx cont
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetSipTrunksResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetSipTrunksResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A SIP trunk as listed (secrets masked).
+func (o GetSipTrunksResultOutput) Items() SipTrunkSummaryArrayOutput {
+	return o.ApplyT(func(v GetSipTrunksResult) []SipTrunkSummary { return v.Items }).(SipTrunkSummaryArrayOutput)
 }
 
 func init() {

@@ -4,19 +4,95 @@
 package voice
 
 import (
+	"context"
+	"reflect"
+
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 // Looks up one space.
-func GetSpace(ctx *pulumi.Context, args *GetSpaceArgs, opts ...pulumi.InvokeOption) error {
+func GetSpace(ctx *pulumi.Context, args *GetSpaceArgs, opts ...pulumi.InvokeOption) (*GetSpaceResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv struct{}
+	var rv GetSpaceResult
 	err := ctx.Invoke("voice:index:getSpace", args, &rv, opts...)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return &rv, nil
 }
 
 type GetSpaceArgs struct {
 	// The space's public token.
 	Token string `pulumi:"token"`
+}
+
+type GetSpaceResult struct {
+	// The handle of the space's agent.
+	AgentHandle *string `pulumi:"agentHandle"`
+	// When it was created (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The space's id.
+	Id string `pulumi:"id"`
+	// The space's name.
+	Name string `pulumi:"name"`
+	// The space's public token: what runs, tasks and analytics take.
+	Token string `pulumi:"token"`
+}
+
+func GetSpaceOutput(ctx *pulumi.Context, args GetSpaceOutputArgs, opts ...pulumi.InvokeOption) GetSpaceResultOutput {
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("voice:index:getSpace", args, GetSpaceResultOutput{}, options).(GetSpaceResultOutput)
+}
+
+type GetSpaceOutputArgs struct {
+	// The space's public token.
+	Token pulumi.StringInput `pulumi:"token"`
+}
+
+func (GetSpaceOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSpaceArgs)(nil)).Elem()
+}
+
+type GetSpaceResultOutput struct{ *pulumi.OutputState }
+
+func (GetSpaceResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSpaceResult)(nil)).Elem()
+}
+
+func (o GetSpaceResultOutput) ToGetSpaceResultOutput() GetSpaceResultOutput {
+	return o
+}
+
+func (o GetSpaceResultOutput) ToGetSpaceResultOutputWithContext(ctx context.Context) GetSpaceResultOutput {
+	return o
+}
+
+// The handle of the space's agent.
+func (o GetSpaceResultOutput) AgentHandle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSpaceResult) *string { return v.AgentHandle }).(pulumi.StringPtrOutput)
+}
+
+// When it was created (ISO 8601).
+func (o GetSpaceResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSpaceResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The space's id.
+func (o GetSpaceResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSpaceResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The space's name.
+func (o GetSpaceResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSpaceResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The space's public token: what runs, tasks and analytics take.
+func (o GetSpaceResultOutput) Token() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSpaceResult) string { return v.Token }).(pulumi.StringOutput)
+}
+
+func init() {
+	pulumi.RegisterOutputType(GetSpaceResultOutput{})
 }

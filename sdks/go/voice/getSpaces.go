@@ -23,8 +23,8 @@ func GetSpaces(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetSpacesResu
 }
 
 type GetSpacesResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A space (workspace) of the organization.
+	Items []Space `pulumi:"items"`
 }
 
 func GetSpacesOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetSpacesResultOutput {
@@ -46,9 +46,9 @@ func (o GetSpacesResultOutput) ToGetSpacesResultOutputWithContext(ctx context.Co
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetSpacesResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetSpacesResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A space (workspace) of the organization.
+func (o GetSpacesResultOutput) Items() SpaceArrayOutput {
+	return o.ApplyT(func(v GetSpacesResult) []Space { return v.Items }).(SpaceArrayOutput)
 }
 
 func init() {

@@ -30,8 +30,8 @@ type GetTasksArgs struct {
 }
 
 type GetTasksResult struct {
-	// The platform's records (see the TypeScript data source of the same name for their fields).
-	Items []interface{} `pulumi:"items"`
+	// A task: one call to one contact, in either shape the platform sends.
+	Items []Task `pulumi:"items"`
 }
 
 func GetTasksOutput(ctx *pulumi.Context, args GetTasksOutputArgs, opts ...pulumi.InvokeOption) GetTasksResultOutput {
@@ -64,9 +64,9 @@ func (o GetTasksResultOutput) ToGetTasksResultOutputWithContext(ctx context.Cont
 	return o
 }
 
-// The platform's records (see the TypeScript data source of the same name for their fields).
-func (o GetTasksResultOutput) Items() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetTasksResult) []interface{} { return v.Items }).(pulumi.ArrayOutput)
+// A task: one call to one contact, in either shape the platform sends.
+func (o GetTasksResultOutput) Items() TaskArrayOutput {
+	return o.ApplyT(func(v GetTasksResult) []Task { return v.Items }).(TaskArrayOutput)
 }
 
 func init() {

@@ -26,6 +26,7 @@ from .get_tasks import *
 from .provider import *
 from .provider_configuration import *
 from .sip_trunk import *
+from . import outputs
 
 # Make subpackages available:
 if typing.TYPE_CHECKING:

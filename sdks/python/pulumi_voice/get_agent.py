@@ -7,7 +7,7 @@ import warnings
 import sys
 import pulumi
 import pulumi.runtime
-from typing import Any, Mapping, Optional, Sequence, Union, overload, Awaitable
+from typing import Any, Mapping, Optional, Sequence, Union, overload
 if sys.version_info >= (3, 11):
     from typing import NotRequired, TypedDict, TypeAlias
 else:
@@ -15,11 +15,87 @@ else:
 from . import _utilities
 
 __all__ = [
+    'GetAgentResult',
+    'AwaitableGetAgentResult',
     'get_agent',
+    'get_agent_output',
 ]
 
+@pulumi.output_type
+class GetAgentResult:
+    def __init__(__self__, handle=None, name=None, purpose=None, state=None, type=None):
+        if handle and not isinstance(handle, str):
+            raise TypeError("Expected argument 'handle' to be a str")
+        pulumi.set(__self__, "handle", handle)
+        if name and not isinstance(name, str):
+            raise TypeError("Expected argument 'name' to be a str")
+        pulumi.set(__self__, "name", name)
+        if purpose and not isinstance(purpose, str):
+            raise TypeError("Expected argument 'purpose' to be a str")
+        pulumi.set(__self__, "purpose", purpose)
+        if state and not isinstance(state, str):
+            raise TypeError("Expected argument 'state' to be a str")
+        pulumi.set(__self__, "state", state)
+        if type and not isinstance(type, str):
+            raise TypeError("Expected argument 'type' to be a str")
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def handle(self) -> _builtins.str:
+        """
+        The agent's handle: what tasks are assigned to.
+        """
+        return pulumi.get(self, "handle")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The agent's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def purpose(self) -> Optional[_builtins.str]:
+        """
+        What the agent is for.
+        """
+        return pulumi.get(self, "purpose")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[_builtins.str]:
+        """
+        The agent's state, e.g. `published`.
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The agent's type.
+        """
+        return pulumi.get(self, "type")
+
+
+class AwaitableGetAgentResult(GetAgentResult):
+    # pylint: disable=using-constant-test
+    def __await__(self):
+        if False:
+            yield self
+        return GetAgentResult(
+            handle=self.handle,
+            name=self.name,
+            purpose=self.purpose,
+            state=self.state,
+            type=self.type)
+
+
 def get_agent(handle: Optional[_builtins.str] = None,
-              opts: Optional[pulumi.InvokeOptions] = None) -> Awaitable[None]:
+              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAgentResult:
     """
     Looks up one agent.
 
@@ -28,5 +104,28 @@ def get_agent(handle: Optional[_builtins.str] = None,
     __args__ = dict()
     __args__['handle'] = handle
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
-    __ret__ = pulumi.runtime.invoke('voice:index:getAgent', __args__, opts=opts).value
+    __ret__ = pulumi.runtime.invoke('voice:index:getAgent', __args__, opts=opts, typ=GetAgentResult).value
 
+    return AwaitableGetAgentResult(
+        handle=pulumi.get(__ret__, 'handle'),
+        name=pulumi.get(__ret__, 'name'),
+        purpose=pulumi.get(__ret__, 'purpose'),
+        state=pulumi.get(__ret__, 'state'),
+        type=pulumi.get(__ret__, 'type'))
+def get_agent_output(handle: pulumi.Input[Optional[_builtins.str]] = None,
+                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAgentResult]:
+    """
+    Looks up one agent.
+
+    :param _builtins.str handle: The agent's handle.
+    """
+    __args__ = dict()
+    __args__['handle'] = handle
+    opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
+    __ret__ = pulumi.runtime.invoke_output('voice:index:getAgent', __args__, opts=opts, typ=GetAgentResult)
+    return __ret__.apply(lambda __response__: GetAgentResult(
+        handle=pulumi.get(__response__, 'handle'),
+        name=pulumi.get(__response__, 'name'),
+        purpose=pulumi.get(__response__, 'purpose'),
+        state=pulumi.get(__response__, 'state'),
+        type=pulumi.get(__response__, 'type')))

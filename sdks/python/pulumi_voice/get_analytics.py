@@ -7,19 +7,108 @@ import warnings
 import sys
 import pulumi
 import pulumi.runtime
-from typing import Any, Mapping, Optional, Sequence, Union, overload, Awaitable
+from typing import Any, Mapping, Optional, Sequence, Union, overload
 if sys.version_info >= (3, 11):
     from typing import NotRequired, TypedDict, TypeAlias
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
+    'GetAnalyticsResult',
+    'AwaitableGetAnalyticsResult',
     'get_analytics',
+    'get_analytics_output',
 ]
 
+@pulumi.output_type
+class GetAnalyticsResult:
+    def __init__(__self__, avg_duration_seconds=None, completed_calls=None, failed_calls=None, task_status_breakdown=None, total_calls=None, total_tasks=None):
+        if avg_duration_seconds and not isinstance(avg_duration_seconds, float):
+            raise TypeError("Expected argument 'avg_duration_seconds' to be a float")
+        pulumi.set(__self__, "avg_duration_seconds", avg_duration_seconds)
+        if completed_calls and not isinstance(completed_calls, int):
+            raise TypeError("Expected argument 'completed_calls' to be a int")
+        pulumi.set(__self__, "completed_calls", completed_calls)
+        if failed_calls and not isinstance(failed_calls, int):
+            raise TypeError("Expected argument 'failed_calls' to be a int")
+        pulumi.set(__self__, "failed_calls", failed_calls)
+        if task_status_breakdown and not isinstance(task_status_breakdown, dict):
+            raise TypeError("Expected argument 'task_status_breakdown' to be a dict")
+        pulumi.set(__self__, "task_status_breakdown", task_status_breakdown)
+        if total_calls and not isinstance(total_calls, int):
+            raise TypeError("Expected argument 'total_calls' to be a int")
+        pulumi.set(__self__, "total_calls", total_calls)
+        if total_tasks and not isinstance(total_tasks, int):
+            raise TypeError("Expected argument 'total_tasks' to be a int")
+        pulumi.set(__self__, "total_tasks", total_tasks)
+
+    @_builtins.property
+    @pulumi.getter(name="avgDurationSeconds")
+    def avg_duration_seconds(self) -> _builtins.float:
+        """
+        Mean duration of the completed calls, in seconds.
+        """
+        return pulumi.get(self, "avg_duration_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="completedCalls")
+    def completed_calls(self) -> _builtins.int:
+        """
+        Calls that completed.
+        """
+        return pulumi.get(self, "completed_calls")
+
+    @_builtins.property
+    @pulumi.getter(name="failedCalls")
+    def failed_calls(self) -> _builtins.int:
+        """
+        Calls that failed.
+        """
+        return pulumi.get(self, "failed_calls")
+
+    @_builtins.property
+    @pulumi.getter(name="taskStatusBreakdown")
+    def task_status_breakdown(self) -> 'outputs.TaskStatusBreakdown':
+        """
+        The tasks counted by status.
+        """
+        return pulumi.get(self, "task_status_breakdown")
+
+    @_builtins.property
+    @pulumi.getter(name="totalCalls")
+    def total_calls(self) -> _builtins.int:
+        """
+        Tasks whose call ended.
+        """
+        return pulumi.get(self, "total_calls")
+
+    @_builtins.property
+    @pulumi.getter(name="totalTasks")
+    def total_tasks(self) -> _builtins.int:
+        """
+        Every task.
+        """
+        return pulumi.get(self, "total_tasks")
+
+
+class AwaitableGetAnalyticsResult(GetAnalyticsResult):
+    # pylint: disable=using-constant-test
+    def __await__(self):
+        if False:
+            yield self
+        return GetAnalyticsResult(
+            avg_duration_seconds=self.avg_duration_seconds,
+            completed_calls=self.completed_calls,
+            failed_calls=self.failed_calls,
+            task_status_breakdown=self.task_status_breakdown,
+            total_calls=self.total_calls,
+            total_tasks=self.total_tasks)
+
+
 def get_analytics(space_token: Optional[_builtins.str] = None,
-                  opts: Optional[pulumi.InvokeOptions] = None) -> Awaitable[None]:
+                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAnalyticsResult:
     """
     Answers the organization's (or one space's) task and call counts.
 
@@ -28,5 +117,30 @@ def get_analytics(space_token: Optional[_builtins.str] = None,
     __args__ = dict()
     __args__['spaceToken'] = space_token
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
-    __ret__ = pulumi.runtime.invoke('voice:index:getAnalytics', __args__, opts=opts).value
+    __ret__ = pulumi.runtime.invoke('voice:index:getAnalytics', __args__, opts=opts, typ=GetAnalyticsResult).value
 
+    return AwaitableGetAnalyticsResult(
+        avg_duration_seconds=pulumi.get(__ret__, 'avg_duration_seconds'),
+        completed_calls=pulumi.get(__ret__, 'completed_calls'),
+        failed_calls=pulumi.get(__ret__, 'failed_calls'),
+        task_status_breakdown=pulumi.get(__ret__, 'task_status_breakdown'),
+        total_calls=pulumi.get(__ret__, 'total_calls'),
+        total_tasks=pulumi.get(__ret__, 'total_tasks'))
+def get_analytics_output(space_token: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAnalyticsResult]:
+    """
+    Answers the organization's (or one space's) task and call counts.
+
+    :param _builtins.str space_token: One space's figures instead of the organization's.
+    """
+    __args__ = dict()
+    __args__['spaceToken'] = space_token
+    opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
+    __ret__ = pulumi.runtime.invoke_output('voice:index:getAnalytics', __args__, opts=opts, typ=GetAnalyticsResult)
+    return __ret__.apply(lambda __response__: GetAnalyticsResult(
+        avg_duration_seconds=pulumi.get(__response__, 'avg_duration_seconds'),
+        completed_calls=pulumi.get(__response__, 'completed_calls'),
+        failed_calls=pulumi.get(__response__, 'failed_calls'),
+        task_status_breakdown=pulumi.get(__response__, 'task_status_breakdown'),
+        total_calls=pulumi.get(__response__, 'total_calls'),
+        total_tasks=pulumi.get(__response__, 'total_tasks')))

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetOverviewResult',
@@ -30,9 +31,9 @@ class GetOverviewResult:
 
     @_builtins.property
     @pulumi.getter
-    def items(self) -> Sequence[Any]:
+    def items(self) -> Sequence['outputs.OverviewRow']:
         """
-        The platform's records (see the TypeScript data source of the same name for their fields).
+        One row of the telephony overview: how a number is connected.
         """
         return pulumi.get(self, "items")
 

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetProviderConfigurationsResult',
@@ -30,9 +31,9 @@ class GetProviderConfigurationsResult:
 
     @_builtins.property
     @pulumi.getter
-    def items(self) -> Sequence[Any]:
+    def items(self) -> Sequence['outputs.ProviderConfigurationSummary']:
         """
-        The platform's records (see the TypeScript data source of the same name for their fields).
+        A provider configuration as listed (the auth token is never listed).
         """
         return pulumi.get(self, "items")
 

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetProvidersResult',
@@ -30,9 +31,9 @@ class GetProvidersResult:
 
     @_builtins.property
     @pulumi.getter
-    def items(self) -> Sequence[Any]:
+    def items(self) -> Sequence['outputs.TelephonyProvider']:
         """
-        The platform's records (see the TypeScript data source of the same name for their fields).
+        A telephony provider of the platform's catalogue.
         """
         return pulumi.get(self, "items")
 

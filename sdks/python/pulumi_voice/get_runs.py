@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetRunsResult',
@@ -30,9 +31,9 @@ class GetRunsResult:
 
     @_builtins.property
     @pulumi.getter
-    def items(self) -> Sequence[Any]:
+    def items(self) -> Sequence['outputs.Run']:
         """
-        The platform's records (see the TypeScript data source of the same name for their fields).
+        A run: the tasks one task creation made.
         """
         return pulumi.get(self, "items")
 

@@ -7,7 +7,7 @@ import warnings
 import sys
 import pulumi
 import pulumi.runtime
-from typing import Any, Mapping, Optional, Sequence, Union, overload, Awaitable
+from typing import Any, Mapping, Optional, Sequence, Union, overload
 if sys.version_info >= (3, 11):
     from typing import NotRequired, TypedDict, TypeAlias
 else:
@@ -15,11 +15,87 @@ else:
 from . import _utilities
 
 __all__ = [
+    'GetSpaceResult',
+    'AwaitableGetSpaceResult',
     'get_space',
+    'get_space_output',
 ]
 
+@pulumi.output_type
+class GetSpaceResult:
+    def __init__(__self__, agent_handle=None, created_at=None, id=None, name=None, token=None):
+        if agent_handle and not isinstance(agent_handle, str):
+            raise TypeError("Expected argument 'agent_handle' to be a str")
+        pulumi.set(__self__, "agent_handle", agent_handle)
+        if created_at and not isinstance(created_at, str):
+            raise TypeError("Expected argument 'created_at' to be a str")
+        pulumi.set(__self__, "created_at", created_at)
+        if id and not isinstance(id, str):
+            raise TypeError("Expected argument 'id' to be a str")
+        pulumi.set(__self__, "id", id)
+        if name and not isinstance(name, str):
+            raise TypeError("Expected argument 'name' to be a str")
+        pulumi.set(__self__, "name", name)
+        if token and not isinstance(token, str):
+            raise TypeError("Expected argument 'token' to be a str")
+        pulumi.set(__self__, "token", token)
+
+    @_builtins.property
+    @pulumi.getter(name="agentHandle")
+    def agent_handle(self) -> Optional[_builtins.str]:
+        """
+        The handle of the space's agent.
+        """
+        return pulumi.get(self, "agent_handle")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created (ISO 8601).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The space's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The space's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> _builtins.str:
+        """
+        The space's public token: what runs, tasks and analytics take.
+        """
+        return pulumi.get(self, "token")
+
+
+class AwaitableGetSpaceResult(GetSpaceResult):
+    # pylint: disable=using-constant-test
+    def __await__(self):
+        if False:
+            yield self
+        return GetSpaceResult(
+            agent_handle=self.agent_handle,
+            created_at=self.created_at,
+            id=self.id,
+            name=self.name,
+            token=self.token)
+
+
 def get_space(token: Optional[_builtins.str] = None,
-              opts: Optional[pulumi.InvokeOptions] = None) -> Awaitable[None]:
+              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSpaceResult:
     """
     Looks up one space.
 
@@ -28,5 +104,28 @@ def get_space(token: Optional[_builtins.str] = None,
     __args__ = dict()
     __args__['token'] = token
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
-    __ret__ = pulumi.runtime.invoke('voice:index:getSpace', __args__, opts=opts).value
+    __ret__ = pulumi.runtime.invoke('voice:index:getSpace', __args__, opts=opts, typ=GetSpaceResult).value
 
+    return AwaitableGetSpaceResult(
+        agent_handle=pulumi.get(__ret__, 'agent_handle'),
+        created_at=pulumi.get(__ret__, 'created_at'),
+        id=pulumi.get(__ret__, 'id'),
+        name=pulumi.get(__ret__, 'name'),
+        token=pulumi.get(__ret__, 'token'))
+def get_space_output(token: pulumi.Input[Optional[_builtins.str]] = None,
+                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSpaceResult]:
+    """
+    Looks up one space.
+
+    :param _builtins.str token: The space's public token.
+    """
+    __args__ = dict()
+    __args__['token'] = token
+    opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
+    __ret__ = pulumi.runtime.invoke_output('voice:index:getSpace', __args__, opts=opts, typ=GetSpaceResult)
+    return __ret__.apply(lambda __response__: GetSpaceResult(
+        agent_handle=pulumi.get(__response__, 'agent_handle'),
+        created_at=pulumi.get(__response__, 'created_at'),
+        id=pulumi.get(__response__, 'id'),
+        name=pulumi.get(__response__, 'name'),
+        token=pulumi.get(__response__, 'token')))
