@@ -42,14 +42,25 @@ func main() {
 		}); err != nil {
 			return err
 		}
-		// An invoke: the organizations the provider's token reaches.
+		// Invokes answer typed records: the organizations the provider's token reaches, and the
+		// figures of the organization's calls.
 		orgs, err := voice.GetOrganizations(ctx)
+		if err != nil {
+			return err
+		}
+		handles := make([]string, 0, len(orgs.Items))
+		for _, org := range orgs.Items {
+			handles = append(handles, org.DomainHandle)
+		}
+		analytics, err := voice.GetAnalytics(ctx, &voice.GetAnalyticsArgs{})
 		if err != nil {
 			return err
 		}
 		ctx.Export("bridgeId", support.BridgeId)
 		ctx.Export("configurationId", carrier.ConfigurationId)
 		ctx.Export("organizationCount", pulumi.Int(len(orgs.Items)))
+		ctx.Export("organizationHandles", pulumi.ToStringArray(handles))
+		ctx.Export("totalTasks", pulumi.Int(analytics.TotalTasks))
 		return nil
 	})
 }

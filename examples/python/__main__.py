@@ -27,9 +27,15 @@ voice.SipTrunk(
     auth_password=config.require_secret("sipPassword"),
 )
 
-# An invoke: the organizations the provider's token reaches.
+# Invokes answer typed records: the organizations the provider's token reaches, and the figures of
+# the organization's calls.
 organizations = voice.get_organizations()
+handles: list[str] = [org.domain_handle for org in organizations.items]
+analytics = voice.get_analytics()
+total_tasks: int = analytics.total_tasks
 
 pulumi.export("bridgeId", support.bridge_id)
 pulumi.export("configurationId", carrier.configuration_id)
 pulumi.export("organizationCount", len(organizations.items))
+pulumi.export("organizationHandles", handles)
+pulumi.export("totalTasks", total_tasks)

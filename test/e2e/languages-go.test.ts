@@ -102,6 +102,9 @@ describe("a Go program with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
       expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
       expect(typeof up.outputs.configurationId?.value).toBe("number");
       expect(up.outputs.organizationCount?.value).toBeGreaterThan(0);
+      // The program read the lookups' typed fields by name.
+      expect(up.outputs.organizationHandles?.value).toContain(emu.orgHandle);
+      expect(up.outputs.totalTasks?.value).toBeGreaterThan(0);
     },
     GO_BUILD_TIMEOUT_MS,
   );
