@@ -1,6 +1,7 @@
 // Writes the reference parts of the documentation from the package schema: every configuration
-// key (docs/installation-configuration.md) and every property of every resource type
-// (docs/resources.md), so the docs say what the plugin serves. `node dist/scripts/gen-docs.js`.
+// key (docs/installation-configuration.md), every property of every resource type and every lookup
+// with the records it answers (docs/resources.md), so the docs say what the plugin serves.
+// `node dist/scripts/gen-docs.js`.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TypeSpec } from "../provider/native/outputs";
@@ -28,7 +29,7 @@ export const partMarkers = (name: string): { begin: string; end: string } => ({
 export function typeName(type: TypeSpec): string {
   if (type.oneOf) return type.oneOf.map(typeName).join(" or ");
   if (type.type === "array") return `${type.items ? typeName(type.items) : "any"}[]`;
-  if (type.$ref) return type.$ref.replace(/^.*\//, "");
+  if (type.$ref) return type.$ref.replace(/^.*[/:]/, "");
   return type.type ?? "any";
 }
 
@@ -85,9 +86,39 @@ export function renderResources(schema: PackageSchema): string {
     .join("\n\n");
 }
 
+/** Every lookup with its arguments and answer, then every record type the answers hold. */
+export function renderLookups(schema: PackageSchema): string {
+  const functions = Object.entries(schema.functions).map(([token, fn]) => {
+    const args = fn.inputs
+      ? ["Arguments:", "", propertyTable(fn.inputs.properties, fn.inputs.required ?? [])]
+      : ["No arguments."];
+    const answer = ["Answers:", "", propertyTable(fn.outputs.properties, fn.outputs.required)];
+    return [
+      `### ${shortName(token)}`,
+      "",
+      `\`${token}\`: ${fn.description}`,
+      "",
+      ...args,
+      "",
+      ...answer,
+    ].join("\n");
+  });
+  const types = Object.entries(schema.types).map(([token, type]) =>
+    [
+      `### ${shortName(token)}`,
+      "",
+      `${type.description}`,
+      "",
+      propertyTable(type.properties, type.required),
+    ].join("\n"),
+  );
+  return [...functions, ...types].join("\n\n");
+}
+
 /** The parts this script writes. */
 export const GENERATED_PARTS: readonly GeneratedPart[] = [
   { file: "docs/installation-configuration.md", name: "configuration", render: renderConfiguration },
+  { file: "docs/resources.md", name: "lookups", render: renderLookups },
   { file: "docs/resources.md", name: "resources", render: renderResources },
 ];
 

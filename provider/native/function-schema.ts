@@ -116,7 +116,7 @@ class Translator {
             items: {
               type: "array" as const,
               items: this.type(output, lookup.name),
-              description: root.description ?? "The records found.",
+              description: `The records found (\`${output.$ref?.slice(DEFS.length)}\`): ${root.description}`,
             },
           },
           required: ["items"],

@@ -35,7 +35,7 @@ namespace Pulumi.Voice
     public sealed class GetAgentsResult
     {
         /// <summary>
-        /// A voice agent; `handle` is what tasks are assigned to.
+        /// The records found (`Agent`): A voice agent; `handle` is what tasks are assigned to.
         /// </summary>
         public readonly ImmutableArray<Outputs.Agent> Items;
 

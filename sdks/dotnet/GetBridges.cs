@@ -35,7 +35,7 @@ namespace Pulumi.Voice
     public sealed class GetBridgesResult
     {
         /// <summary>
-        /// A bridge as the platform lists it.
+        /// The records found (`BridgeSummary`): A bridge as the platform lists it.
         /// </summary>
         public readonly ImmutableArray<Outputs.BridgeSummary> Items;
 

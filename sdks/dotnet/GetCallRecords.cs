@@ -76,7 +76,7 @@ namespace Pulumi.Voice
     public sealed class GetCallRecordsResult
     {
         /// <summary>
-        /// A SIP call detail record (voice-agent calls are tasks).
+        /// The records found (`CallRecord`): A SIP call detail record (voice-agent calls are tasks).
         /// </summary>
         public readonly ImmutableArray<Outputs.CallRecord> Items;
 

@@ -76,7 +76,7 @@ namespace Pulumi.Voice
     public sealed class GetNumbersResult
     {
         /// <summary>
-        /// A telephony number (read-only).
+        /// The records found (`TelephonyNumber`): A telephony number (read-only).
         /// </summary>
         public readonly ImmutableArray<Outputs.TelephonyNumber> Items;
 

@@ -35,7 +35,7 @@ namespace Pulumi.Voice
     public sealed class GetOrganizationsResult
     {
         /// <summary>
-        /// An organization the token may use.
+        /// The records found (`Organization`): An organization the token may use.
         /// </summary>
         public readonly ImmutableArray<Outputs.Organization> Items;
 

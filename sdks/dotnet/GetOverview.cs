@@ -64,7 +64,7 @@ namespace Pulumi.Voice
     public sealed class GetOverviewResult
     {
         /// <summary>
-        /// One row of the telephony overview: how a number is connected.
+        /// The records found (`OverviewRow`): One row of the telephony overview: how a number is connected.
         /// </summary>
         public readonly ImmutableArray<Outputs.OverviewRow> Items;
 

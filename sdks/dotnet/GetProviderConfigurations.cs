@@ -35,7 +35,7 @@ namespace Pulumi.Voice
     public sealed class GetProviderConfigurationsResult
     {
         /// <summary>
-        /// A provider configuration as listed (the auth token is never listed).
+        /// The records found (`ProviderConfigurationSummary`): A provider configuration as listed (the auth token is never listed).
         /// </summary>
         public readonly ImmutableArray<Outputs.ProviderConfigurationSummary> Items;
 

@@ -35,7 +35,7 @@ namespace Pulumi.Voice
     public sealed class GetProvidersResult
     {
         /// <summary>
-        /// A telephony provider of the platform's catalogue.
+        /// The records found (`TelephonyProvider`): A telephony provider of the platform's catalogue.
         /// </summary>
         public readonly ImmutableArray<Outputs.TelephonyProvider> Items;
 

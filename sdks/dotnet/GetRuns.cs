@@ -64,7 +64,7 @@ namespace Pulumi.Voice
     public sealed class GetRunsResult
     {
         /// <summary>
-        /// A run: the tasks one task creation made.
+        /// The records found (`Run`): A run: the tasks one task creation made.
         /// </summary>
         public readonly ImmutableArray<Outputs.Run> Items;
 

@@ -35,7 +35,7 @@ namespace Pulumi.Voice
     public sealed class GetSipTrunksResult
     {
         /// <summary>
-        /// A SIP trunk as listed (secrets masked).
+        /// The records found (`SipTrunkSummary`): A SIP trunk as listed (secrets masked).
         /// </summary>
         public readonly ImmutableArray<Outputs.SipTrunkSummary> Items;
 

@@ -35,7 +35,7 @@ namespace Pulumi.Voice
     public sealed class GetSpacesResult
     {
         /// <summary>
-        /// A space (workspace) of the organization.
+        /// The records found (`Space`): A space (workspace) of the organization.
         /// </summary>
         public readonly ImmutableArray<Outputs.Space> Items;
 

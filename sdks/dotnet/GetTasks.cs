@@ -76,7 +76,7 @@ namespace Pulumi.Voice
     public sealed class GetTasksResult
     {
         /// <summary>
-        /// A task: one call to one contact, in either shape the platform sends.
+        /// The records found (`Task`): A task: one call to one contact, in either shape the platform sends.
         /// </summary>
         public readonly ImmutableArray<Outputs.Task> Items;
 

@@ -17,7 +17,7 @@ export function getAgents(opts?: pulumi.InvokeOptions): Promise<GetAgentsResult>
 
 export interface GetAgentsResult {
     /**
-     * A voice agent; `handle` is what tasks are assigned to.
+     * The records found (`Agent`): A voice agent; `handle` is what tasks are assigned to.
      */
     readonly items: outputs.Agent[];
 }

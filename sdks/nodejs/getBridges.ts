@@ -17,7 +17,7 @@ export function getBridges(opts?: pulumi.InvokeOptions): Promise<GetBridgesResul
 
 export interface GetBridgesResult {
     /**
-     * A bridge as the platform lists it.
+     * The records found (`BridgeSummary`): A bridge as the platform lists it.
      */
     readonly items: outputs.BridgeSummary[];
 }

@@ -31,7 +31,7 @@ export interface GetCallRecordsArgs {
 
 export interface GetCallRecordsResult {
     /**
-     * A SIP call detail record (voice-agent calls are tasks).
+     * The records found (`CallRecord`): A SIP call detail record (voice-agent calls are tasks).
      */
     readonly items: outputs.CallRecord[];
 }

@@ -31,7 +31,7 @@ export interface GetNumbersArgs {
 
 export interface GetNumbersResult {
     /**
-     * A telephony number (read-only).
+     * The records found (`TelephonyNumber`): A telephony number (read-only).
      */
     readonly items: outputs.TelephonyNumber[];
 }

@@ -17,7 +17,7 @@ export function getOrganizations(opts?: pulumi.InvokeOptions): Promise<GetOrgani
 
 export interface GetOrganizationsResult {
     /**
-     * An organization the token may use.
+     * The records found (`Organization`): An organization the token may use.
      */
     readonly items: outputs.Organization[];
 }

@@ -26,7 +26,7 @@ export interface GetOverviewArgs {
 
 export interface GetOverviewResult {
     /**
-     * One row of the telephony overview: how a number is connected.
+     * The records found (`OverviewRow`): One row of the telephony overview: how a number is connected.
      */
     readonly items: outputs.OverviewRow[];
 }

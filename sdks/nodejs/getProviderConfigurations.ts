@@ -17,7 +17,7 @@ export function getProviderConfigurations(opts?: pulumi.InvokeOptions): Promise<
 
 export interface GetProviderConfigurationsResult {
     /**
-     * A provider configuration as listed (the auth token is never listed).
+     * The records found (`ProviderConfigurationSummary`): A provider configuration as listed (the auth token is never listed).
      */
     readonly items: outputs.ProviderConfigurationSummary[];
 }

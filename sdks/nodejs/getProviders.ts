@@ -17,7 +17,7 @@ export function getProviders(opts?: pulumi.InvokeOptions): Promise<GetProvidersR
 
 export interface GetProvidersResult {
     /**
-     * A telephony provider of the platform's catalogue.
+     * The records found (`TelephonyProvider`): A telephony provider of the platform's catalogue.
      */
     readonly items: outputs.TelephonyProvider[];
 }

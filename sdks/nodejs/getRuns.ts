@@ -25,7 +25,7 @@ export interface GetRunsArgs {
 
 export interface GetRunsResult {
     /**
-     * A run: the tasks one task creation made.
+     * The records found (`Run`): A run: the tasks one task creation made.
      */
     readonly items: outputs.Run[];
 }

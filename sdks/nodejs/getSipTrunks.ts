@@ -17,7 +17,7 @@ export function getSipTrunks(opts?: pulumi.InvokeOptions): Promise<GetSipTrunksR
 
 export interface GetSipTrunksResult {
     /**
-     * A SIP trunk as listed (secrets masked).
+     * The records found (`SipTrunkSummary`): A SIP trunk as listed (secrets masked).
      */
     readonly items: outputs.SipTrunkSummary[];
 }

@@ -17,7 +17,7 @@ export function getSpaces(opts?: pulumi.InvokeOptions): Promise<GetSpacesResult>
 
 export interface GetSpacesResult {
     /**
-     * A space (workspace) of the organization.
+     * The records found (`Space`): A space (workspace) of the organization.
      */
     readonly items: outputs.Space[];
 }

@@ -30,7 +30,7 @@ export interface GetTasksArgs {
 
 export interface GetTasksResult {
     /**
-     * A task: one call to one contact, in either shape the platform sends.
+     * The records found (`Task`): A task: one call to one contact, in either shape the platform sends.
      */
     readonly items: outputs.Task[];
 }

@@ -16,6 +16,7 @@ import {
   repoRoot,
   type TempDir,
 } from "../fixtures/engine";
+import { codeBlocks } from "../fixtures/markdown";
 import { DEMO_ACCOUNT } from "../fixtures/platform";
 import { emulatorConfig, OP_TIMEOUT_MS, plainExport, SECRETS } from "../fixtures/voice-stack";
 
@@ -56,6 +57,11 @@ describe("the Go SDK", () => {
         await run("go", ["vet", "./..."], { cwd: example, env });
         // The SDK's own packages, through the example's module (the generated module has no go.sum).
         await run("go", ["vet", "pulumi-voice-platform/sdks/go/..."], { cwd: example, env });
+        // The documentation's overview example, in a copy of the example's module.
+        const [block] = codeBlocks("docs/_index.md").filter((b) => b.lang === "go");
+        await copyExample(scratch.path);
+        await writeFile(path.join(scratch.path, "main.go"), block?.code ?? "");
+        await run("go", ["vet", "."], { cwd: scratch.path, env });
       } finally {
         await scratch.remove();
       }

@@ -28,6 +28,26 @@ describe("the generated reference in the documentation", () => {
     }
   });
 
+  it("names every lookup with its arguments and answer, and every field of the records it answers", () => {
+    const schema = currentSchema();
+    const resources = docsFiles().find((f) => f.file === "docs/resources.md")?.text ?? "";
+    const reference = resources.slice(resources.indexOf(partMarkers("lookups").begin));
+    for (const [token, fn] of Object.entries(schema.functions)) {
+      expect(reference, token).toContain(`\`${token}\``);
+      const properties = { ...fn.inputs?.properties, ...fn.outputs.properties };
+      for (const [name, property] of Object.entries(properties)) {
+        expect(reference, `${token}.${name}`).toContain(`| \`${name}\` |`);
+        expect(reference, `${token}.${name}`).toContain(property.description.replace(/\|/g, "\\|"));
+      }
+    }
+    for (const [token, type] of Object.entries(schema.types)) {
+      expect(reference, token).toContain(`### ${token.replace(/^.*:/, "")}\n`);
+      for (const [name, property] of Object.entries(type.properties)) {
+        expect(reference, `${token}.${name}`).toContain(property.description.replace(/\|/g, "\\|"));
+      }
+    }
+  });
+
   it("replaces a stale part and names a missing marker", () => {
     const { begin, end } = partMarkers("configuration");
     const stale = `intro\n${begin}\nold table\n${end}\noutro\n`;

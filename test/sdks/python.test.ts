@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, repoRoot, type TempDir } from "../fixtures/engine";
+import { codeBlocks } from "../fixtures/markdown";
 
 const run = promisify(execFile);
 /** Installing Debian's packages (first run only) and pip on a loaded machine take minutes. */
@@ -71,5 +72,35 @@ describe("the Python SDK", { timeout: CHECK_TIMEOUT_MS }, () => {
     // The mistyped slug and the misspelt output.
     expect(result.output).toMatch(/__main__\.py:3:\d+ - error: .* parameter "slug"/);
     expect(result.output).toMatch(/__main__\.py:4:\d+ - error: Cannot access attribute "slugg"/);
+  });
+
+  /** A copy of examples/python (strict pyright settings) whose program is `code`. */
+  async function program(name: string, code: string): Promise<string> {
+    const dir = path.join(scratch.path, name);
+    await cp(path.join(repoRoot, "examples", "python"), dir, { recursive: true });
+    await writeFile(path.join(dir, "__main__.py"), code);
+    return dir;
+  }
+
+  it("type-checks the Python example of the documentation's overview", async () => {
+    const [block] = codeBlocks("docs/_index.md").filter((b) => b.lang === "python");
+    const result = await typeCheck(python, await program("overview", block?.code ?? ""));
+    expect(result.output).toContain("0 errors");
+    expect(result.code).toBe(0);
+  });
+
+  it("reports a lookup's field misread: the answers are typed records", async () => {
+    const code = [
+      "import pulumi_voice as voice",
+      "",
+      "org = voice.get_organizations().items[0]",
+      "print(org.domain_handel)",
+      'print(voice.get_analytics().total_tasks + "1")',
+      "",
+    ].join("\n");
+    const result = await typeCheck(python, await program("misread", code));
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/__main__\.py:4:\d+ - error: Cannot access attribute "domain_handel"/);
+    expect(result.output).toMatch(/__main__\.py:5:\d+ - error: Operator "\+" not supported/);
   });
 });

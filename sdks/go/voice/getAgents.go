@@ -23,7 +23,7 @@ func GetAgents(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAgentsResu
 }
 
 type GetAgentsResult struct {
-	// A voice agent; `handle` is what tasks are assigned to.
+	// The records found (`Agent`): A voice agent; `handle` is what tasks are assigned to.
 	Items []Agent `pulumi:"items"`
 }
 
@@ -46,7 +46,7 @@ func (o GetAgentsResultOutput) ToGetAgentsResultOutputWithContext(ctx context.Co
 	return o
 }
 
-// A voice agent; `handle` is what tasks are assigned to.
+// The records found (`Agent`): A voice agent; `handle` is what tasks are assigned to.
 func (o GetAgentsResultOutput) Items() AgentArrayOutput {
 	return o.ApplyT(func(v GetAgentsResult) []Agent { return v.Items }).(AgentArrayOutput)
 }

@@ -23,7 +23,7 @@ func GetBridges(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetBridgesRe
 }
 
 type GetBridgesResult struct {
-	// A bridge as the platform lists it.
+	// The records found (`BridgeSummary`): A bridge as the platform lists it.
 	Items []BridgeSummary `pulumi:"items"`
 }
 
@@ -46,7 +46,7 @@ func (o GetBridgesResultOutput) ToGetBridgesResultOutputWithContext(ctx context.
 	return o
 }
 
-// A bridge as the platform lists it.
+// The records found (`BridgeSummary`): A bridge as the platform lists it.
 func (o GetBridgesResultOutput) Items() BridgeSummaryArrayOutput {
 	return o.ApplyT(func(v GetBridgesResult) []BridgeSummary { return v.Items }).(BridgeSummaryArrayOutput)
 }

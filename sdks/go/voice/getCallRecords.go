@@ -30,7 +30,7 @@ type GetCallRecordsArgs struct {
 }
 
 type GetCallRecordsResult struct {
-	// A SIP call detail record (voice-agent calls are tasks).
+	// The records found (`CallRecord`): A SIP call detail record (voice-agent calls are tasks).
 	Items []CallRecord `pulumi:"items"`
 }
 
@@ -64,7 +64,7 @@ func (o GetCallRecordsResultOutput) ToGetCallRecordsResultOutputWithContext(ctx 
 	return o
 }
 
-// A SIP call detail record (voice-agent calls are tasks).
+// The records found (`CallRecord`): A SIP call detail record (voice-agent calls are tasks).
 func (o GetCallRecordsResultOutput) Items() CallRecordArrayOutput {
 	return o.ApplyT(func(v GetCallRecordsResult) []CallRecord { return v.Items }).(CallRecordArrayOutput)
 }

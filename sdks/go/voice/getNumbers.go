@@ -30,7 +30,7 @@ type GetNumbersArgs struct {
 }
 
 type GetNumbersResult struct {
-	// A telephony number (read-only).
+	// The records found (`TelephonyNumber`): A telephony number (read-only).
 	Items []TelephonyNumber `pulumi:"items"`
 }
 
@@ -64,7 +64,7 @@ func (o GetNumbersResultOutput) ToGetNumbersResultOutputWithContext(ctx context.
 	return o
 }
 
-// A telephony number (read-only).
+// The records found (`TelephonyNumber`): A telephony number (read-only).
 func (o GetNumbersResultOutput) Items() TelephonyNumberArrayOutput {
 	return o.ApplyT(func(v GetNumbersResult) []TelephonyNumber { return v.Items }).(TelephonyNumberArrayOutput)
 }

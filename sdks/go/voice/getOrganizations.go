@@ -23,7 +23,7 @@ func GetOrganizations(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetOrg
 }
 
 type GetOrganizationsResult struct {
-	// An organization the token may use.
+	// The records found (`Organization`): An organization the token may use.
 	Items []Organization `pulumi:"items"`
 }
 
@@ -46,7 +46,7 @@ func (o GetOrganizationsResultOutput) ToGetOrganizationsResultOutputWithContext(
 	return o
 }
 
-// An organization the token may use.
+// The records found (`Organization`): An organization the token may use.
 func (o GetOrganizationsResultOutput) Items() OrganizationArrayOutput {
 	return o.ApplyT(func(v GetOrganizationsResult) []Organization { return v.Items }).(OrganizationArrayOutput)
 }

@@ -28,7 +28,7 @@ type GetOverviewArgs struct {
 }
 
 type GetOverviewResult struct {
-	// One row of the telephony overview: how a number is connected.
+	// The records found (`OverviewRow`): One row of the telephony overview: how a number is connected.
 	Items []OverviewRow `pulumi:"items"`
 }
 
@@ -60,7 +60,7 @@ func (o GetOverviewResultOutput) ToGetOverviewResultOutputWithContext(ctx contex
 	return o
 }
 
-// One row of the telephony overview: how a number is connected.
+// The records found (`OverviewRow`): One row of the telephony overview: how a number is connected.
 func (o GetOverviewResultOutput) Items() OverviewRowArrayOutput {
 	return o.ApplyT(func(v GetOverviewResult) []OverviewRow { return v.Items }).(OverviewRowArrayOutput)
 }

@@ -23,7 +23,7 @@ func GetProviderConfigurations(ctx *pulumi.Context, opts ...pulumi.InvokeOption)
 }
 
 type GetProviderConfigurationsResult struct {
-	// A provider configuration as listed (the auth token is never listed).
+	// The records found (`ProviderConfigurationSummary`): A provider configuration as listed (the auth token is never listed).
 	Items []ProviderConfigurationSummary `pulumi:"items"`
 }
 
@@ -46,7 +46,7 @@ func (o GetProviderConfigurationsResultOutput) ToGetProviderConfigurationsResult
 	return o
 }
 
-// A provider configuration as listed (the auth token is never listed).
+// The records found (`ProviderConfigurationSummary`): A provider configuration as listed (the auth token is never listed).
 func (o GetProviderConfigurationsResultOutput) Items() ProviderConfigurationSummaryArrayOutput {
 	return o.ApplyT(func(v GetProviderConfigurationsResult) []ProviderConfigurationSummary { return v.Items }).(ProviderConfigurationSummaryArrayOutput)
 }

@@ -23,7 +23,7 @@ func GetProviders(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetProvide
 }
 
 type GetProvidersResult struct {
-	// A telephony provider of the platform's catalogue.
+	// The records found (`TelephonyProvider`): A telephony provider of the platform's catalogue.
 	Items []TelephonyProvider `pulumi:"items"`
 }
 
@@ -46,7 +46,7 @@ func (o GetProvidersResultOutput) ToGetProvidersResultOutputWithContext(ctx cont
 	return o
 }
 
-// A telephony provider of the platform's catalogue.
+// The records found (`TelephonyProvider`): A telephony provider of the platform's catalogue.
 func (o GetProvidersResultOutput) Items() TelephonyProviderArrayOutput {
 	return o.ApplyT(func(v GetProvidersResult) []TelephonyProvider { return v.Items }).(TelephonyProviderArrayOutput)
 }

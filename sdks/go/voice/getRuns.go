@@ -28,7 +28,7 @@ type GetRunsArgs struct {
 }
 
 type GetRunsResult struct {
-	// A run: the tasks one task creation made.
+	// The records found (`Run`): A run: the tasks one task creation made.
 	Items []Run `pulumi:"items"`
 }
 
@@ -60,7 +60,7 @@ func (o GetRunsResultOutput) ToGetRunsResultOutputWithContext(ctx context.Contex
 	return o
 }
 
-// A run: the tasks one task creation made.
+// The records found (`Run`): A run: the tasks one task creation made.
 func (o GetRunsResultOutput) Items() RunArrayOutput {
 	return o.ApplyT(func(v GetRunsResult) []Run { return v.Items }).(RunArrayOutput)
 }

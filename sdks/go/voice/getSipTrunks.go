@@ -23,7 +23,7 @@ func GetSipTrunks(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetSipTrun
 }
 
 type GetSipTrunksResult struct {
-	// A SIP trunk as listed (secrets masked).
+	// The records found (`SipTrunkSummary`): A SIP trunk as listed (secrets masked).
 	Items []SipTrunkSummary `pulumi:"items"`
 }
 
@@ -46,7 +46,7 @@ func (o GetSipTrunksResultOutput) ToGetSipTrunksResultOutputWithContext(ctx cont
 	return o
 }
 
-// A SIP trunk as listed (secrets masked).
+// The records found (`SipTrunkSummary`): A SIP trunk as listed (secrets masked).
 func (o GetSipTrunksResultOutput) Items() SipTrunkSummaryArrayOutput {
 	return o.ApplyT(func(v GetSipTrunksResult) []SipTrunkSummary { return v.Items }).(SipTrunkSummaryArrayOutput)
 }

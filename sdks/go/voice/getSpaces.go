@@ -23,7 +23,7 @@ func GetSpaces(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetSpacesResu
 }
 
 type GetSpacesResult struct {
-	// A space (workspace) of the organization.
+	// The records found (`Space`): A space (workspace) of the organization.
 	Items []Space `pulumi:"items"`
 }
 
@@ -46,7 +46,7 @@ func (o GetSpacesResultOutput) ToGetSpacesResultOutputWithContext(ctx context.Co
 	return o
 }
 
-// A space (workspace) of the organization.
+// The records found (`Space`): A space (workspace) of the organization.
 func (o GetSpacesResultOutput) Items() SpaceArrayOutput {
 	return o.ApplyT(func(v GetSpacesResult) []Space { return v.Items }).(SpaceArrayOutput)
 }

@@ -30,7 +30,7 @@ type GetTasksArgs struct {
 }
 
 type GetTasksResult struct {
-	// A task: one call to one contact, in either shape the platform sends.
+	// The records found (`Task`): A task: one call to one contact, in either shape the platform sends.
 	Items []Task `pulumi:"items"`
 }
 
@@ -64,7 +64,7 @@ func (o GetTasksResultOutput) ToGetTasksResultOutputWithContext(ctx context.Cont
 	return o
 }
 
-// A task: one call to one contact, in either shape the platform sends.
+// The records found (`Task`): A task: one call to one contact, in either shape the platform sends.
 func (o GetTasksResultOutput) Items() TaskArrayOutput {
 	return o.ApplyT(func(v GetTasksResult) []Task { return v.Items }).(TaskArrayOutput)
 }

@@ -33,7 +33,7 @@ class GetAgentsResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.Agent']:
         """
-        A voice agent; `handle` is what tasks are assigned to.
+        The records found (`Agent`): A voice agent; `handle` is what tasks are assigned to.
         """
         return pulumi.get(self, "items")
 

@@ -33,7 +33,7 @@ class GetBridgesResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.BridgeSummary']:
         """
-        A bridge as the platform lists it.
+        The records found (`BridgeSummary`): A bridge as the platform lists it.
         """
         return pulumi.get(self, "items")
 

@@ -33,7 +33,7 @@ class GetCallRecordsResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.CallRecord']:
         """
-        A SIP call detail record (voice-agent calls are tasks).
+        The records found (`CallRecord`): A SIP call detail record (voice-agent calls are tasks).
         """
         return pulumi.get(self, "items")
 

@@ -33,7 +33,7 @@ class GetNumbersResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.TelephonyNumber']:
         """
-        A telephony number (read-only).
+        The records found (`TelephonyNumber`): A telephony number (read-only).
         """
         return pulumi.get(self, "items")
 

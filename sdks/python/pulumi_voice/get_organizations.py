@@ -33,7 +33,7 @@ class GetOrganizationsResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.Organization']:
         """
-        An organization the token may use.
+        The records found (`Organization`): An organization the token may use.
         """
         return pulumi.get(self, "items")
 

@@ -33,7 +33,7 @@ class GetOverviewResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.OverviewRow']:
         """
-        One row of the telephony overview: how a number is connected.
+        The records found (`OverviewRow`): One row of the telephony overview: how a number is connected.
         """
         return pulumi.get(self, "items")
 

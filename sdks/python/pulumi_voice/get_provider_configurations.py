@@ -33,7 +33,7 @@ class GetProviderConfigurationsResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.ProviderConfigurationSummary']:
         """
-        A provider configuration as listed (the auth token is never listed).
+        The records found (`ProviderConfigurationSummary`): A provider configuration as listed (the auth token is never listed).
         """
         return pulumi.get(self, "items")
 

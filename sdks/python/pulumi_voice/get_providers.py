@@ -33,7 +33,7 @@ class GetProvidersResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.TelephonyProvider']:
         """
-        A telephony provider of the platform's catalogue.
+        The records found (`TelephonyProvider`): A telephony provider of the platform's catalogue.
         """
         return pulumi.get(self, "items")
 

@@ -33,7 +33,7 @@ class GetRunsResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.Run']:
         """
-        A run: the tasks one task creation made.
+        The records found (`Run`): A run: the tasks one task creation made.
         """
         return pulumi.get(self, "items")
 

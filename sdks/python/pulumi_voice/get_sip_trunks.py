@@ -33,7 +33,7 @@ class GetSipTrunksResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.SipTrunkSummary']:
         """
-        A SIP trunk as listed (secrets masked).
+        The records found (`SipTrunkSummary`): A SIP trunk as listed (secrets masked).
         """
         return pulumi.get(self, "items")
 

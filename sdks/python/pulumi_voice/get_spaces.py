@@ -33,7 +33,7 @@ class GetSpacesResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.Space']:
         """
-        A space (workspace) of the organization.
+        The records found (`Space`): A space (workspace) of the organization.
         """
         return pulumi.get(self, "items")
 

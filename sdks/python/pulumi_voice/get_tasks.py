@@ -33,7 +33,7 @@ class GetTasksResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.Task']:
         """
-        A task: one call to one contact, in either shape the platform sends.
+        The records found (`Task`): A task: one call to one contact, in either shape the platform sends.
         """
         return pulumi.get(self, "items")
 
