@@ -92,7 +92,7 @@ export function renderLookups(schema: PackageSchema): string {
     const args = fn.inputs
       ? ["Arguments:", "", propertyTable(fn.inputs.properties, fn.inputs.required ?? [])]
       : ["No arguments."];
-    const answer = ["Answers:", "", propertyTable(fn.outputs.properties, fn.outputs.required)];
+    const answer = ["Answers:", "", propertyTable(fn.outputs.properties, fn.outputs.required ?? [])];
     return [
       `### ${shortName(token)}`,
       "",
@@ -109,7 +109,7 @@ export function renderLookups(schema: PackageSchema): string {
       "",
       `${type.description}`,
       "",
-      propertyTable(type.properties, type.required),
+      propertyTable(type.properties, type.required ?? []),
     ].join("\n"),
   );
   return [...functions, ...types].join("\n\n");

@@ -12,14 +12,14 @@ export interface ObjectTypeSpec {
   readonly type: "object";
   readonly description: string;
   readonly properties: Record<string, FunctionPropertySpec>;
-  readonly required: string[];
+  readonly required?: string[];
 }
 
 /** A function (invoke) in the package schema. */
 export interface FunctionSpec {
   readonly description: string;
   readonly inputs?: { properties: Record<string, FunctionPropertySpec>; required?: string[] };
-  readonly outputs: { properties: Record<string, FunctionPropertySpec>; required: string[] };
+  readonly outputs: { properties: Record<string, FunctionPropertySpec>; required?: string[] };
 }
 
 interface Json {
@@ -74,7 +74,7 @@ class Translator {
   properties(
     json: Json,
     where: string,
-  ): { properties: Record<string, FunctionPropertySpec>; required: string[] } {
+  ): { properties: Record<string, FunctionPropertySpec>; required?: string[] } {
     const entries = Object.entries(json.properties ?? {});
     const nullable = (p: Json) =>
       (p.anyOf ?? []).some((v) => v.type === "null") || (Array.isArray(p.type) && p.type.includes("null"));
@@ -88,7 +88,8 @@ class Translator {
       const p = json.properties?.[key];
       return p !== undefined && !nullable(p);
     });
-    return { properties, required };
+    // The engine drops an empty list, so the schema it serves and the committed one agree without it.
+    return { properties, ...(required.length ? { required } : {}) };
   }
 
   /** Declares every named object of a schema as a type. */
