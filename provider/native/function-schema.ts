@@ -86,7 +86,8 @@ class Translator {
     );
     const required = (json.required ?? []).filter((key) => {
       const p = json.properties?.[key];
-      return p !== undefined && !nullable(p);
+      // Free-form JSON (no type) may be null as well.
+      return p !== undefined && !nullable(p) && (p.type !== undefined || p.$ref !== undefined);
     });
     // The engine drops an empty list, so the schema it serves and the committed one agree without it.
     return { properties, ...(required.length ? { required } : {}) };

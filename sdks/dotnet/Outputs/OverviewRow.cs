@@ -39,7 +39,7 @@ namespace Pulumi.Voice.Outputs
         /// <summary>
         /// The platform's free-form detail of that sync.
         /// </summary>
-        public readonly object SyncDetail;
+        public readonly object? SyncDetail;
         /// <summary>
         /// The state of the platform's last sync of the number.
         /// </summary>
@@ -61,7 +61,7 @@ namespace Pulumi.Voice.Outputs
 
             int numberId,
 
-            object syncDetail,
+            object? syncDetail,
 
             string? syncState,
 

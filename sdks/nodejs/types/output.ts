@@ -196,7 +196,7 @@ export interface OverviewRow {
     /**
      * The platform's free-form detail of that sync.
      */
-    syncDetail: any;
+    syncDetail?: any;
     /**
      * The state of the platform's last sync of the number.
      */

@@ -482,9 +482,9 @@ class OverviewRow(dict):
                  connection_state: _builtins.str,
                  number: _builtins.str,
                  number_id: _builtins.int,
-                 sync_detail: Any,
                  agent_id: Optional[Any] = None,
                  bridge_slug: Optional[_builtins.str] = None,
+                 sync_detail: Optional[Any] = None,
                  sync_state: Optional[_builtins.str] = None,
                  termination_kind: Optional[_builtins.str] = None):
         """
@@ -493,20 +493,21 @@ class OverviewRow(dict):
         :param _builtins.str connection_state: How far the number is connected.
         :param _builtins.str number: The number in E.164 form.
         :param _builtins.int number_id: The number's id.
-        :param Any sync_detail: The platform's free-form detail of that sync.
         :param Union[_builtins.str, _builtins.float] agent_id: The agent the number reaches.
         :param _builtins.str bridge_slug: The slug of the bridge the number is on.
+        :param Any sync_detail: The platform's free-form detail of that sync.
         :param _builtins.str sync_state: The state of the platform's last sync of the number.
         :param _builtins.str termination_kind: Where the bridge ends: an agent or a SIP trunk.
         """
         pulumi.set(__self__, "connection_state", connection_state)
         pulumi.set(__self__, "number", number)
         pulumi.set(__self__, "number_id", number_id)
-        pulumi.set(__self__, "sync_detail", sync_detail)
         if agent_id is not None:
             pulumi.set(__self__, "agent_id", agent_id)
         if bridge_slug is not None:
             pulumi.set(__self__, "bridge_slug", bridge_slug)
+        if sync_detail is not None:
+            pulumi.set(__self__, "sync_detail", sync_detail)
         if sync_state is not None:
             pulumi.set(__self__, "sync_state", sync_state)
         if termination_kind is not None:
@@ -537,14 +538,6 @@ class OverviewRow(dict):
         return pulumi.get(self, "number_id")
 
     @_builtins.property
-    @pulumi.getter(name="syncDetail")
-    def sync_detail(self) -> Any:
-        """
-        The platform's free-form detail of that sync.
-        """
-        return pulumi.get(self, "sync_detail")
-
-    @_builtins.property
     @pulumi.getter(name="agentId")
     def agent_id(self) -> Optional[Any]:
         """
@@ -559,6 +552,14 @@ class OverviewRow(dict):
         The slug of the bridge the number is on.
         """
         return pulumi.get(self, "bridge_slug")
+
+    @_builtins.property
+    @pulumi.getter(name="syncDetail")
+    def sync_detail(self) -> Optional[Any]:
+        """
+        The platform's free-form detail of that sync.
+        """
+        return pulumi.get(self, "sync_detail")
 
     @_builtins.property
     @pulumi.getter(name="syncState")
