@@ -12,7 +12,7 @@ import "../program/data-sources/runs";
 import "../program/data-sources/sip-trunks";
 import "../program/data-sources/spaces";
 import "../program/data-sources/tasks";
-import { runtimeContext } from "../runtime/context";
+import { runtimeContext } from "../context-cache";
 import { PACKAGE } from "./resources";
 
 /** The data sources served as invokes, `voice:index:<name>`, each the program-side data source's fetch. */

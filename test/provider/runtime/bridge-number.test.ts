@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bridge } from "../../../provider/runtime/bridge";
-import { bridgeNumber } from "../../../provider/runtime/bridge-number";
-import { runtimeContext } from "../../../provider/runtime/context";
+import { runtimeContext } from "../../../provider/context-cache";
+import { bridge } from "../../../provider/resources/bridge/runtime";
+import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
+import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
 import { forgetTakenKeys } from "../../../provider/runtime/ownership";
-import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
 import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
 

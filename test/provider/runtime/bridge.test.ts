@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bridge } from "../../../provider/runtime/bridge";
-import { runtimeContext } from "../../../provider/runtime/context";
+import { runtimeContext } from "../../../provider/context-cache";
+import { bridge } from "../../../provider/resources/bridge/runtime";
 import { forgetTakenKeys } from "../../../provider/runtime/ownership";
 import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";

@@ -1,10 +1,10 @@
 import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bridge } from "../../../provider/runtime/bridge";
-import { bridgeNumber } from "../../../provider/runtime/bridge-number";
-import { runtimeContext } from "../../../provider/runtime/context";
+import { runtimeContext } from "../../../provider/context-cache";
+import { bridge } from "../../../provider/resources/bridge/runtime";
+import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
+import { providerConfiguration as config } from "../../../provider/resources/provider-configuration/runtime";
 import { forgetTakenKeys } from "../../../provider/runtime/ownership";
-import { providerConfiguration as config } from "../../../provider/runtime/provider-configuration";
 import { useEmulator } from "../../fixtures/emulator";
 import { DEMO_ACCOUNT as ACCOUNT } from "../../fixtures/platform";
 import { checked, configureRuntime } from "../../fixtures/provider";

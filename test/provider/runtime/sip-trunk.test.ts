@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sipTrunk } from "../../../provider/runtime/sip-trunk";
+import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
 import { useEmulator } from "../../fixtures/emulator";
 import { checked, configureRuntime } from "../../fixtures/provider";
 

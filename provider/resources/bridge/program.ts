@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { BridgeOutputs } from "../resources/bridge";
-import { type OutputProperties, VoiceResource } from "./voice-resource";
+import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
+import { BridgeOutputs } from "./schema";
 
 /** Inputs of a {@link Bridge}. */
 export interface BridgeArgs {
@@ -25,6 +25,6 @@ export class Bridge extends VoiceResource {
 
   constructor(name: string, args: BridgeArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: BridgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    super("Bridge", name, args, opts);
+    super("Bridge", BridgeOutputs, name, args, opts);
   }
 }

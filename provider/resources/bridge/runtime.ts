@@ -1,12 +1,12 @@
-import type { BridgeDetail, VoiceClient } from "../../sdk";
-import { BridgeInputs, type BridgeOutputs } from "../resources/bridge";
-import { adoptionRefused } from "./adopt";
-import { checkWith } from "./check";
-import { diffWith } from "./diff";
-import { findBridge } from "./natural-key";
-import { checkOwnership, keyOwnership } from "./ownership";
-import { goneIsDone, serve } from "./serve";
-import { settleCreate } from "./settle";
+import type { BridgeDetail, VoiceClient } from "../../../sdk";
+import { adoptionRefused } from "../../runtime/adopt";
+import { checkWith } from "../../runtime/check";
+import { diffWith } from "../../runtime/diff";
+import { checkOwnership, keyOwnership } from "../../runtime/ownership";
+import { goneIsDone, serve } from "../../runtime/serve";
+import { settleCreate } from "../../runtime/settle";
+import { BRIDGE_KEY, findBridge } from "./key";
+import { BridgeInputs, BridgeNaming, type BridgeOutputs } from "./schema";
 
 const TYPE = "Bridge";
 
@@ -24,14 +24,17 @@ const outputs = (b: BridgeRecord): BridgeOutputs => ({
   createdAt: b.created_at ?? null,
 });
 
+/** How each input behaves on change: only the slug, the platform's key, replaces. */
+export const BRIDGE_RULES = { slug: { replaces: true }, name: {}, adopt: { ignored: true } } as const;
+
 /** The engine-side code of `Bridge`; its id is the slug, the platform's key for a bridge. */
-export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, {
+export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, BridgeNaming, {
   async check(olds, news) {
-    return checkOwnership(TYPE, olds, checkWith(BridgeInputs, news));
+    return checkOwnership(BRIDGE_KEY, olds, checkWith(BridgeInputs, news));
   },
 
   async diff(_id, olds, news) {
-    return diffWith({ slug: { replaces: true }, name: {}, adopt: { ignored: true } }, olds, news);
+    return diffWith(BRIDGE_RULES, olds, news);
   },
 
   async create(inputs, { context, client }) {
@@ -44,7 +47,7 @@ export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, {
         create: () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
         lookup: () => findBridge(client, inputs.slug),
         differences: (found) => (found.name === inputs.name ? [] : ["name"]),
-        ...keyOwnership(context, client, TYPE, inputs.slug),
+        ...keyOwnership(context, client, BRIDGE_KEY, inputs.slug),
         ...context.settlePolicy(),
       });
     } else if (existing.name === inputs.name) {

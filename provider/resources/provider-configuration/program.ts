@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ProviderConfigurationOutputs } from "../resources/provider-configuration";
-import { type OutputProperties, VoiceResource } from "./voice-resource";
+import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
+import { ProviderConfigurationOutputs } from "./schema";
 
 /** Inputs of a {@link ProviderConfiguration}. */
 export interface ProviderConfigurationArgs {
@@ -41,6 +41,7 @@ export class ProviderConfiguration extends VoiceResource {
     const inputs = args ? { ...args, authToken: pulumi.secret(args.authToken) } : {};
     super(
       "ProviderConfiguration",
+      ProviderConfigurationOutputs,
       name,
       inputs,
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authToken"] }),

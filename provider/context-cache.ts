@@ -1,7 +1,9 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { type ConfigLookup, configFingerprint, type SettingsOwner } from "../config";
-import { VoiceContext } from "../context";
+import { type ConfigLookup, configFingerprint, type SettingsOwner } from "./config";
+import { VoiceContext } from "./context";
 
+// One cache for every process that talks to the platform: the program (data sources), the
+// dynamic-provider host and the native plugin each keep the context of the settings they last saw.
 let current: { fingerprint: string; context: VoiceContext } | undefined;
 
 /** The context of these settings: the current one when nothing changed, so a check and the calls after it share one guard. */

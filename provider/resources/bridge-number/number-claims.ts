@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { stripPhoneSeparators } from "../../sdk";
+import { stripPhoneSeparators } from "../../../sdk";
 
 // A number sits on one bridge at a time, so a program that declares one number in two
 // BridgeNumbers cannot succeed: the second connect would fail in the middle of `up`. The program

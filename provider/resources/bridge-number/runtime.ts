@@ -1,32 +1,19 @@
-import { BadRequestError, type BridgeDetail, NotFoundError } from "../../sdk";
-import { describeFailures } from "../errors";
-import { BridgeNumberInputs, type BridgeNumberOutputs } from "../resources/bridge-number";
-import { checkWith } from "./check";
-import { diffWith } from "./diff";
-import { normalizePhoneNumber } from "./fields";
-import { checkOwnership, keyOwnership } from "./ownership";
+import { BadRequestError, type BridgeDetail, NotFoundError } from "../../../sdk";
+import { describeFailures } from "../../errors";
+import { checkWith } from "../../runtime/check";
+import { diffWith } from "../../runtime/diff";
+import { normalizePhoneNumber } from "../../runtime/fields";
+import { checkOwnership, keyOwnership } from "../../runtime/ownership";
+import { serve } from "../../runtime/serve";
+import { isAmbiguous, pause, settleCreate } from "../../runtime/settle";
+import { type BridgeNumberIds, bridgeNumberId, parseBridgeNumberId } from "./id";
+import { BRIDGE_NUMBER_KEY } from "./key";
 import { checkLinkOnPlatform } from "./preview-lookups";
-import { serve } from "./serve";
-import { isAmbiguous, pause, settleCreate } from "./settle";
+import { BridgeNumberInputs, BridgeNumberNaming, type BridgeNumberOutputs } from "./schema";
 
 const TYPE = "BridgeNumber";
 
-/** The resource id: `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`, so `get` can rebuild the inputs. */
-export const bridgeNumberId = (
-  i: Pick<BridgeNumberInputs, "bridgeSlug" | "providerConfigurationId" | "phoneNumber">,
-) => `${i.bridgeSlug}/${i.providerConfigurationId}/${i.phoneNumber}`;
-
-function parseId(
-  id: string,
-): Pick<BridgeNumberInputs, "bridgeSlug" | "providerConfigurationId" | "phoneNumber"> {
-  const [bridgeSlug = "", configId = "", number = ""] = id.split("/");
-  return { bridgeSlug, providerConfigurationId: Number(configId), phoneNumber: number };
-}
-
-function outputs(
-  ids: ReturnType<typeof parseId>,
-  bridge: BridgeDetail | undefined,
-): BridgeNumberOutputs | undefined {
+function outputs(ids: BridgeNumberIds, bridge: BridgeDetail | undefined): BridgeNumberOutputs | undefined {
   const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === ids.phoneNumber);
   if (!entry) return undefined;
   return {
@@ -40,7 +27,7 @@ function outputs(
 }
 
 /** Every input is identity; `adopt` only matters on create. */
-const RULES = {
+export const BRIDGE_NUMBER_RULES = {
   bridgeSlug: { replaces: true },
   providerConfigurationId: { replaces: true },
   phoneNumber: { replaces: true },
@@ -48,17 +35,17 @@ const RULES = {
 } as const;
 
 /** The engine-side code of `BridgeNumber`. Deleting it disconnects the number; the number is never released. */
-export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE, {
+export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE, BridgeNumberNaming, {
   async check(olds, news) {
     // The platform's own rules (configuration of the organization, number of the organization), from cached lists.
     return describeFailures(TYPE, "check", async () =>
-      checkOwnership(TYPE, olds, await checkLinkOnPlatform(checkWith(BridgeNumberInputs, news))),
+      checkOwnership(BRIDGE_NUMBER_KEY, olds, await checkLinkOnPlatform(checkWith(BridgeNumberInputs, news))),
     );
   },
 
   async diff(_id, olds, news) {
     // A number sits on one bridge at a time: the old link must go before the new one is made.
-    return diffWith(RULES, olds, news, { deleteBeforeReplace: true });
+    return diffWith(BRIDGE_NUMBER_RULES, olds, news, { deleteBeforeReplace: true });
   },
 
   async create(inputs, { context, client }) {
@@ -84,7 +71,7 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
         },
         lookup: onBridge,
         differences: () => [],
-        ...keyOwnership(context, client, TYPE, phoneNumber, bridgeSlug),
+        ...keyOwnership(context, client, BRIDGE_NUMBER_KEY, phoneNumber, { bridgeSlug }),
         ...context.settlePolicy(),
       }).catch((err: unknown) => {
         throw explainAlreadyLinked(err, inputs);
@@ -111,7 +98,7 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
             providerConfigurationId: props.providerConfigurationId,
             phoneNumber: props.phoneNumber,
           }
-        : parseId(id);
+        : parseBridgeNumberId(id);
     const outs = outputs(ids, await context.bridgeDetails.get(ids.bridgeSlug));
     if (!outs) return {};
     return { id, props: outs, inputs: ids };

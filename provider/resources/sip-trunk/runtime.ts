@@ -1,13 +1,13 @@
-import { type SipTrunk, type SipTrunkUpdateParams, splitAllowedIps } from "../../sdk";
-import { SipTrunkInputs, type SipTrunkOutputs } from "../resources/sip-trunk";
-import { adoptionRefused } from "./adopt";
-import { checkWith } from "./check";
-import { diffWith, sameValue } from "./diff";
-import { normalizeIp } from "./fields";
-import { findTrunk } from "./natural-key";
-import { checkOwnership, keyOwnership } from "./ownership";
-import { goneIsDone, serve, unlessGone } from "./serve";
-import { settleCreate } from "./settle";
+import { type SipTrunk, type SipTrunkUpdateParams, splitAllowedIps } from "../../../sdk";
+import { adoptionRefused } from "../../runtime/adopt";
+import { checkWith } from "../../runtime/check";
+import { diffWith, sameValue } from "../../runtime/diff";
+import { normalizeIp } from "../../runtime/fields";
+import { checkOwnership, keyOwnership } from "../../runtime/ownership";
+import { goneIsDone, serve, unlessGone } from "../../runtime/serve";
+import { settleCreate } from "../../runtime/settle";
+import { findTrunk, SIP_TRUNK_KEY } from "./key";
+import { SipTrunkInputs, SipTrunkNaming, type SipTrunkOutputs } from "./schema";
 
 const TYPE = "SipTrunk";
 
@@ -49,7 +49,8 @@ function liveDifferences(live: SipTrunk, declared: SipTrunkInputs): string[] {
     .map((f) => `${f} (live ${JSON.stringify(seen[f])})`);
 }
 
-const RULES = {
+/** How each input behaves on change: every one updates in place. */
+export const SIP_TRUNK_RULES = {
   name: {},
   sipUrl: {},
   transport: {},
@@ -61,13 +62,13 @@ const RULES = {
 } as const;
 
 /** The engine-side code of `SipTrunk`. Every field updates in place (PATCH); nothing forces a replacement. */
-export const sipTrunk = serve<SipTrunkInputs, SipTrunkOutputs>(TYPE, {
+export const sipTrunk = serve<SipTrunkInputs, SipTrunkOutputs>(TYPE, SipTrunkNaming, {
   async check(olds, news) {
-    return checkOwnership(TYPE, olds, checkWith(SipTrunkInputs, news));
+    return checkOwnership(SIP_TRUNK_KEY, olds, checkWith(SipTrunkInputs, news));
   },
 
   async diff(_id, olds, news) {
-    return diffWith(RULES, olds, news);
+    return diffWith(SIP_TRUNK_RULES, olds, news);
   },
 
   async create(inputs, { context, client }) {
@@ -81,7 +82,7 @@ export const sipTrunk = serve<SipTrunkInputs, SipTrunkOutputs>(TYPE, {
         create: () => client.trunks.create(body(inputs)),
         lookup: find,
         differences: (found) => liveDifferences(found, inputs),
-        ...keyOwnership(context, client, TYPE, inputs.name),
+        ...keyOwnership(context, client, SIP_TRUNK_KEY, inputs.name),
         ...context.settlePolicy(),
       });
     } else if (inputs.adopt === "overwrite") {

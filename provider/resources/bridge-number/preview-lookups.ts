@@ -1,10 +1,10 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { stripPhoneSeparators, type VoiceClient } from "../../sdk";
-import { VoiceConfigError } from "../config";
-import type { VoiceContext } from "../context";
-import { failed } from "./check";
-import { runtimeContext } from "./context";
-import { isUnknown } from "./fields";
+import { stripPhoneSeparators, type VoiceClient } from "../../../sdk";
+import { VoiceConfigError } from "../../config";
+import type { VoiceContext } from "../../context";
+import { runtimeContext } from "../../context-cache";
+import { failed } from "../../runtime/check";
+import { isUnknown } from "../../runtime/fields";
 
 // What only the platform knows, checked at preview: whether a BridgeNumber's configuration id is a
 // configuration of the organization, and whether its number is one of the organization's numbers.

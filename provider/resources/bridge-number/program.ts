@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { BridgeNumberOutputs } from "../resources/bridge-number";
-import { notAString, PHONE_EXAMPLE } from "../runtime/fields";
+import { programFailure } from "../../program/program-context";
+import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
+import { notAString, PHONE_EXAMPLE } from "../../runtime/fields";
 import { claimNumber } from "./number-claims";
-import { programFailure } from "./program-context";
-import { type OutputProperties, VoiceResource } from "./voice-resource";
+import { BridgeNumberOutputs } from "./schema";
 
 /** Inputs of a {@link BridgeNumber}. Every one is identity: a change disconnects the number, then connects anew. */
 export interface BridgeNumberArgs {
@@ -38,7 +38,7 @@ export class BridgeNumber extends VoiceResource {
     const raw: unknown = args?.phoneNumber;
     if (typeof name === "string" && (typeof raw === "number" || typeof raw === "boolean"))
       throw programFailure(`voice:BridgeNumber "${name}": phoneNumber ${notAString(raw, PHONE_EXAMPLE)}`);
-    super("BridgeNumber", name, args, opts);
+    super("BridgeNumber", BridgeNumberOutputs, name, args, opts);
     // One number in two BridgeNumbers fails at preview; a lookup (`get`) declares nothing.
     if (args !== undefined && opts?.id === undefined) claimNumber(this, name, args.phoneNumber);
   }

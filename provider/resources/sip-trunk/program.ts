@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { SipTrunkOutputs } from "../resources/sip-trunk";
-import { type OutputProperties, VoiceResource } from "./voice-resource";
+import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
+import { SipTrunkOutputs } from "./schema";
 
 /** Inputs of a {@link SipTrunk}. Every one is updated in place. */
 export interface SipTrunkArgs {
@@ -36,6 +36,12 @@ export class SipTrunk extends VoiceResource {
   constructor(name: string, args: SipTrunkArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     const inputs =
       args?.authPassword === undefined ? args : { ...args, authPassword: pulumi.secret(args.authPassword) };
-    super("SipTrunk", name, inputs, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }));
+    super(
+      "SipTrunk",
+      SipTrunkOutputs,
+      name,
+      inputs,
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }),
+    );
   }
 }
