@@ -8,8 +8,12 @@ export interface Naming {
   readonly id: string;
 }
 
-/** How an export declares a platform record of a type: its resource id and its declared inputs. */
-export interface ExportMapping<R> {
+/** How an export declares a platform record of a type: its kind, its resource id and its declared inputs. */
+export interface ExportMapping<K extends string = string, R = unknown> {
+  /** The kind `export --include`/`--exclude` name it by, e.g. `trunk`. */
+  readonly kind: K;
+  /** Other words a filter accepts for the kind, besides the kind, its plural, the type name and its folder's name. */
+  readonly aliases: readonly string[];
   /** The id the provider reads the record by (the one `Type.get` and `pulumi import` take). */
   id(record: R): string;
   /** The inputs a program declares for the record; write-only secrets are left to the program. */
@@ -21,7 +25,7 @@ export interface ExportMapping<R> {
  * ownership and natural-key lookups, write-only secrets, the export and the policy adapter all read
  * a type from here and keep no table of their own.
  */
-export interface ResourceDescriptor<T extends string = string> {
+export interface ResourceDescriptor<T extends string = string, K extends string = string> {
   /** The type's name, the last part of both type tokens, e.g. `Bridge`. */
   readonly type: T;
   /** What the resource is, for the package schema and the generated reference. */
@@ -38,6 +42,8 @@ export interface ResourceDescriptor<T extends string = string> {
   heldSecrets(olds: Record<string, unknown>): readonly string[];
   /** The inputs whose change replaces the resource. */
   readonly replaceOn: readonly string[];
+  /** How `export` declares a platform record of the type. */
+  readonly exported: ExportMapping<K>;
 }
 
 /** The package's name: native resources are `voice:index:<Type>`. */

@@ -1,6 +1,6 @@
+import { trunkFields } from "../../provider/resources/sip-trunk/export";
 import type { Plan, PlannedTrunk } from "./plan";
 import { quoted as str } from "./quoted";
-import { trunkFields } from "./trunk-fields";
 
 /** An object literal over `entries` (values already rendered), one property a line. */
 function object(entries: [string, string][], indent: string): string {

@@ -1,6 +1,6 @@
+import { trunkFields } from "../../provider/resources/sip-trunk/export";
 import { importTargets, linkKey, NATIVE_TYPE } from "./native-ids";
 import type { Plan } from "./plan";
-import { trunkFields } from "./trunk-fields";
 import { yamlString as q } from "./yaml-string";
 
 /**

@@ -1,4 +1,5 @@
-import { type SipTrunk, splitAllowedIps } from "../../sdk";
+import { type SipTrunk, splitAllowedIps } from "../../../sdk";
+import type { ExportMapping } from "../../descriptor";
 
 /** A trunk's declarable fields as the platform holds them; absent ones are left to the resource's defaults. */
 export interface TrunkFields {
@@ -22,3 +23,11 @@ export function trunkFields(t: SipTrunk): TrunkFields {
     ...(ips.length > 0 ? { allowedIps: ips } : {}),
   };
 }
+
+/** A trunk exported: the kind `trunk`, read by its platform id. */
+export const SIP_TRUNK_EXPORT: ExportMapping<"trunk", SipTrunk> = {
+  kind: "trunk",
+  aliases: [],
+  id: (t) => String(t.id),
+  inputs: (t) => ({ ...trunkFields(t) }),
+};
