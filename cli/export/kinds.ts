@@ -1,3 +1,4 @@
+import type { ResourceDescriptor } from "../../provider/descriptor";
 import { REGISTRY } from "../../provider/resources/registry";
 
 /** The kinds of record an export declares, as `--include` / `--exclude` name them: one per resource type. */
@@ -19,4 +20,13 @@ const ALIASES: ReadonlyMap<string, Kind> = new Map(
 /** The kind a filter's type word names, or `undefined`. */
 export function kindOf(word: string): Kind | undefined {
   return ALIASES.get(word.toLowerCase());
+}
+
+const byKind: ReadonlyMap<string, ResourceDescriptor> = new Map(REGISTRY.map((d) => [d.exported.kind, d]));
+
+/** The resource type an export declares records of `kind` as. */
+export function descriptorOfKind(kind: Kind): ResourceDescriptor {
+  const found = byKind.get(kind);
+  if (!found) throw new Error(`no resource type exports kind ${kind}`);
+  return found;
 }

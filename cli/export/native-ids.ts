@@ -1,14 +1,7 @@
 import { nativeToken } from "../../provider/descriptor";
 import { REGISTRY } from "../../provider/resources/registry";
-import type { Kind } from "./kinds";
+import { descriptorOfKind, type Kind } from "./kinds";
 import type { Plan } from "./plan";
-
-const byKind = new Map(REGISTRY.map((d) => [d.exported.kind as Kind, d]));
-function descriptorOfKind(kind: Kind) {
-  const found = byKind.get(kind);
-  if (!found) throw new Error(`no resource type exports kind ${kind}`);
-  return found;
-}
 
 /** The native type token of each kind, from its resource type. */
 export const NATIVE_TYPE = Object.fromEntries(

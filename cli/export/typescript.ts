@@ -1,4 +1,4 @@
-import { trunkFields } from "../../provider/resources/sip-trunk/export";
+import { type Declared, declared } from "./declared";
 import type { Plan, PlannedTrunk } from "./plan";
 import { quoted as str } from "./quoted";
 
@@ -7,19 +7,20 @@ function object(entries: [string, string][], indent: string): string {
   return `{\n${entries.map(([k, v]) => `${indent}  ${k}: ${v},`).join("\n")}\n${indent}}`;
 }
 
+/** A declared value as TypeScript: a literal, or the secret stack config it is read from. */
+function value(v: Declared): string {
+  if (typeof v === "string") return str(v);
+  if ("secret" in v) return `config.requireSecret(${str(v.secret)})`;
+  return `[${v.map(str).join(", ")}]`;
+}
+
+/** The object literal of declared properties, taking over with `adopt: true`. */
+const body = (props: [string, Declared][]): string =>
+  object([...props.map(([k, v]): [string, string] => [k, value(v)]), ["adopt", "true"]], "");
+
 function trunk(t: PlannedTrunk): string {
-  const f = trunkFields(t.trunk);
-  const entries: [string, string][] = [
-    ["name", str(f.name)],
-    ["sipUrl", str(f.sipUrl)],
-    ["transport", str(f.transport)],
-    ["port", str(f.port)],
-  ];
-  if (f.authUsername !== undefined) entries.push(["authUsername", str(f.authUsername)]);
-  if (t.authPassword) entries.push(["authPassword", `config.requireSecret(${str(t.authPassword.key)})`]);
-  if (f.allowedIps) entries.push(["allowedIps", `[${f.allowedIps.map(str).join(", ")}]`]);
-  entries.push(["adopt", "true"]);
-  return `new voice.SipTrunk(${str(t.name)}, ${object(entries, "")});`;
+  const secrets = t.authPassword ? { authPassword: t.authPassword.key } : {};
+  return `new voice.SipTrunk(${str(t.name)}, ${body(declared("trunk", t.trunk, secrets))});`;
 }
 
 const LINK_HELPER = `/** Links each number to the bridge through the configuration; a link is named by its phone number. */
@@ -55,29 +56,15 @@ export function renderTypeScript(p: Plan, orgHandle: string): string {
       "// Provider configurations: the auth tokens are write-only on the platform, so they come from secret config.",
     );
   for (const c of p.configurations) {
-    const body = object(
-      [
-        ["provider", str(c.provider)],
-        ["accountSid", str(c.accountSid)],
-        ["authToken", `config.requireSecret(${str(c.authToken.key)})`],
-        ["adopt", "true"],
-      ],
-      "",
+    const props = body(
+      declared("configuration", { ...c, account_sid: c.accountSid }, { authToken: c.authToken.key }),
     );
-    parts.push(`const ${c.variable} = new voice.ProviderConfiguration(${str(c.name)}, ${body});`);
+    parts.push(`const ${c.variable} = new voice.ProviderConfiguration(${str(c.name)}, ${props});`);
   }
   if (p.linkCount > 0) parts.push("", LINK_HELPER);
   if (p.bridges.length > 0) parts.push("", "// Bridges, each with the numbers linked to it.");
   for (const b of p.bridges) {
-    const body = object(
-      [
-        ["name", str(b.bridge.name)],
-        ["slug", str(b.bridge.slug)],
-        ["adopt", "true"],
-      ],
-      "",
-    );
-    const bridge = `new voice.Bridge(${str(b.name)}, ${body});`;
+    const bridge = `new voice.Bridge(${str(b.name)}, ${body(declared("bridge", b.bridge))});`;
     parts.push(b.links.length > 0 ? `const ${b.variable} = ${bridge}` : bridge);
     for (const l of b.links)
       parts.push(
