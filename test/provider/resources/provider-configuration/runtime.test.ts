@@ -1,13 +1,13 @@
 import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeContext } from "../../../provider/context-cache";
-import { bridge } from "../../../provider/resources/bridge/runtime";
-import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
-import { providerConfiguration as config } from "../../../provider/resources/provider-configuration/runtime";
-import { forgetTakenKeys } from "../../../provider/runtime/ownership";
-import { useEmulator } from "../../fixtures/emulator";
-import { DEMO_ACCOUNT as ACCOUNT } from "../../fixtures/platform";
-import { checked, configureRuntime } from "../../fixtures/provider";
+import { runtimeContext } from "../../../../provider/context-cache";
+import { bridge } from "../../../../provider/resources/bridge/runtime";
+import { bridgeNumber } from "../../../../provider/resources/bridge-number/runtime";
+import { providerConfiguration as config } from "../../../../provider/resources/provider-configuration/runtime";
+import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
+import { useEmulator } from "../../../fixtures/emulator";
+import { DEMO_ACCOUNT as ACCOUNT } from "../../../fixtures/platform";
+import { checked, configureRuntime } from "../../../fixtures/provider";
 
 const SECRET = "auth-token-s3cret-value";
 

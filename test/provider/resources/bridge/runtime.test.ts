@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeContext } from "../../../provider/context-cache";
-import { bridge } from "../../../provider/resources/bridge/runtime";
-import { forgetTakenKeys } from "../../../provider/runtime/ownership";
-import { useEmulator } from "../../fixtures/emulator";
-import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
+import { runtimeContext } from "../../../../provider/context-cache";
+import { bridge } from "../../../../provider/resources/bridge/runtime";
+import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
+import { useEmulator } from "../../../fixtures/emulator";
+import { checked, configureRuntime, UNKNOWN } from "../../../fixtures/provider";
 
 const emu = useEmulator();
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runtimeContext } from "../../../provider/context-cache";
-import { bridge } from "../../../provider/resources/bridge/runtime";
-import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
-import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
-import { forgetTakenKeys } from "../../../provider/runtime/ownership";
-import { useEmulator } from "../../fixtures/emulator";
-import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
+import { runtimeContext } from "../../../../provider/context-cache";
+import { bridge } from "../../../../provider/resources/bridge/runtime";
+import { bridgeNumber } from "../../../../provider/resources/bridge-number/runtime";
+import { providerConfiguration } from "../../../../provider/resources/provider-configuration/runtime";
+import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
+import { useEmulator } from "../../../fixtures/emulator";
+import { checked, configureRuntime, UNKNOWN } from "../../../fixtures/provider";
 
 const emu = useEmulator();
 let configId: string;

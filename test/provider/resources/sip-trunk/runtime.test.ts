@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
-import { useEmulator } from "../../fixtures/emulator";
-import { checked, configureRuntime } from "../../fixtures/provider";
+import { sipTrunk } from "../../../../provider/resources/sip-trunk/runtime";
+import { useEmulator } from "../../../fixtures/emulator";
+import { checked, configureRuntime } from "../../../fixtures/provider";
 
 const PASSWORD = "sip-p4ssword-secret";
 
