@@ -1,4 +1,5 @@
 import { type Declared, declared } from "./declared";
+import { descriptorOfKind, type Kind } from "./kinds";
 import type { Plan, PlannedTrunk } from "./plan";
 import { quoted as str } from "./quoted";
 
@@ -18,9 +19,19 @@ function value(v: Declared): string {
 const body = (props: [string, Declared][]): string =>
   object([...props.map(([k, v]): [string, string] => [k, value(v)]), ["adopt", "true"]], "");
 
+/** `new voice.<Type>(name, { … })` for a record of `kind`, the class named by its resource type. */
+function declaration(
+  kind: Kind,
+  name: string,
+  record: unknown,
+  secrets: Readonly<Record<string, string>> = {},
+): string {
+  return `new voice.${descriptorOfKind(kind).type}(${str(name)}, ${body(declared(kind, record, secrets))});`;
+}
+
 function trunk(t: PlannedTrunk): string {
   const secrets = t.authPassword ? { authPassword: t.authPassword.key } : {};
-  return `new voice.SipTrunk(${str(t.name)}, ${body(declared("trunk", t.trunk, secrets))});`;
+  return declaration("trunk", t.name, t.trunk, secrets);
 }
 
 const LINK_HELPER = `/** Links each number to the bridge through the configuration; a link is named by its phone number. */
@@ -56,15 +67,15 @@ export function renderTypeScript(p: Plan, orgHandle: string): string {
       "// Provider configurations: the auth tokens are write-only on the platform, so they come from secret config.",
     );
   for (const c of p.configurations) {
-    const props = body(
-      declared("configuration", { ...c, account_sid: c.accountSid }, { authToken: c.authToken.key }),
+    const record = { ...c, account_sid: c.accountSid };
+    parts.push(
+      `const ${c.variable} = ${declaration("configuration", c.name, record, { authToken: c.authToken.key })}`,
     );
-    parts.push(`const ${c.variable} = new voice.ProviderConfiguration(${str(c.name)}, ${props});`);
   }
   if (p.linkCount > 0) parts.push("", LINK_HELPER);
   if (p.bridges.length > 0) parts.push("", "// Bridges, each with the numbers linked to it.");
   for (const b of p.bridges) {
-    const bridge = `new voice.Bridge(${str(b.name)}, ${body(declared("bridge", b.bridge))});`;
+    const bridge = declaration("bridge", b.name, b.bridge);
     parts.push(b.links.length > 0 ? `const ${b.variable} = ${bridge}` : bridge);
     for (const l of b.links)
       parts.push(
