@@ -1,3 +1,6 @@
+import { dynamicToken } from "../provider/descriptor";
+import { REGISTRY } from "../provider/resources/registry";
+
 /** A resource as `pulumi stack export` writes it (the fields this package reads). */
 export interface CheckpointResource {
   urn: string;
@@ -23,9 +26,9 @@ export interface Deployment {
   [key: string]: unknown;
 }
 
-/** The resource types this package serves, from a type token (`pulumi-nodejs:dynamic/voice:Bridge`). */
+/** The resource type this package serves under a dynamic type token (`pulumi-nodejs:dynamic/voice:Bridge`). */
 export function voiceType(token: string): string | undefined {
-  return /^pulumi-nodejs:dynamic\/voice:(\w+)$/.exec(token)?.[1];
+  return REGISTRY.find((d) => dynamicToken(d.type) === token)?.type;
 }
 
 /** The interrupted creates of this package's resources. */

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { VoiceContext } from "../provider/context";
-import { idByNaturalKey } from "../provider/runtime/natural-key";
-import type { OwnedType } from "../provider/runtime/ownership";
+import { descriptorOf } from "../provider/resources/registry";
 import { repairCheckpointAttrs } from "./checkpoint-attrs";
 import { type Deployment, pendingCreates, settlePendingCreates, voiceType } from "./pending-creates";
 import { type PulumiTarget, pulumi } from "./pulumi";
@@ -55,8 +54,8 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
   if (pending.length > 0) {
     const client = await new VoiceContext(await stackConfig(target)).ready();
     for (const resource of pending) {
-      const type = voiceType(resource.type) as OwnedType;
-      const id = await idByNaturalKey(client, type, resource.inputs ?? {});
+      const key = descriptorOf(voiceType(resource.type) ?? "")?.key;
+      const id = await key?.idOf(client, resource.inputs ?? {});
       say(`${id === undefined ? "not created" : `found ${id}`}: ${resource.urn}`);
       if (id !== undefined) found.set(resource.urn, id);
     }

@@ -1,5 +1,5 @@
 import type { PolicyProviderResource, PolicyResource } from "@pulumi/policy";
-import type { ResourceType } from "../provider/resources/types";
+import { descriptorOfToken, type ResourceType } from "../provider/resources/registry";
 
 /** A value the engine does not know yet (at preview: another resource's output not yet computed). */
 export const UNKNOWN: unique symbol = Symbol("unknown");
@@ -31,15 +31,11 @@ export interface VoiceResource {
 /** What the policy SDK passes for a resource, in either validation (resource or stack). */
 export type AnalyzedResource = Pick<PolicyResource, "type" | "props" | "urn" | "name" | "opts" | "provider">;
 
-// Native: `voice:index:<Type>` (provider/native/resources.ts); dynamic: `pulumi-nodejs:dynamic/voice:<Type>`
-// (provider/program/voice-resource.ts). Both carry the same input names.
-const TOKEN =
-  /^(?:voice:index:|pulumi-nodejs:dynamic\/voice:)(ProviderConfiguration|Bridge|BridgeNumber|SipTrunk)$/;
 const NATIVE_PROVIDER = "pulumi:providers:voice";
 
-/** The resource type a type token names, when it is one of ours. */
+/** The resource type a native (`voice:index:<Type>`) or dynamic type token names, when it is one of ours; both carry the same input names. */
 export function voiceType(token: string): ResourceType | undefined {
-  return TOKEN.exec(token)?.[1] as ResourceType | undefined;
+  return descriptorOfToken(token)?.type;
 }
 
 /**

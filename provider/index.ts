@@ -2,8 +2,6 @@
 import "./node-version";
 
 export { resolveSettings, VoiceConfigError, type VoiceSettings } from "./config";
-export { Bridge, type BridgeArgs } from "./program/bridge";
-export { BridgeNumber, type BridgeNumberArgs } from "./program/bridge-number";
 export * from "./program/data-sources/agents";
 export * from "./program/data-sources/analytics";
 export * from "./program/data-sources/bridges";
@@ -17,5 +15,10 @@ export * from "./program/data-sources/runs";
 export * from "./program/data-sources/sip-trunks";
 export * from "./program/data-sources/spaces";
 export * from "./program/data-sources/tasks";
-export { ProviderConfiguration, type ProviderConfigurationArgs } from "./program/provider-configuration";
-export { SipTrunk, type SipTrunkArgs } from "./program/sip-trunk";
+export { Bridge, type BridgeArgs } from "./resources/bridge/program";
+export { BridgeNumber, type BridgeNumberArgs } from "./resources/bridge-number/program";
+export {
+  ProviderConfiguration,
+  type ProviderConfigurationArgs,
+} from "./resources/provider-configuration/program";
+export { SipTrunk, type SipTrunkArgs } from "./resources/sip-trunk/program";

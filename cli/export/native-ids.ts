@@ -1,12 +1,15 @@
+import { nativeToken } from "../../provider/descriptor";
+import { REGISTRY } from "../../provider/resources/registry";
+import { descriptorOfKind, type Kind } from "./kinds";
 import type { Plan } from "./plan";
 
-/** The native type token of each kind. */
-export const NATIVE_TYPE = {
-  configuration: "voice:index:ProviderConfiguration",
-  bridge: "voice:index:Bridge",
-  link: "voice:index:BridgeNumber",
-  trunk: "voice:index:SipTrunk",
-} as const;
+/** The native type token of each kind, from its resource type. */
+export const NATIVE_TYPE = Object.fromEntries(
+  REGISTRY.map((d) => [d.exported.kind, nativeToken(d.type)]),
+) as Readonly<Record<Kind, string>>;
+
+/** The id the provider reads a record of `kind` by, as its resource type gives it. */
+const idOf = (kind: Kind, record: unknown): string => descriptorOfKind(kind).exported.id(record);
 
 /** One resource to take over by import: type, resource name, platform id, and its key in a YAML program. */
 export interface ImportTarget {
@@ -25,16 +28,20 @@ export function importTargets(p: Plan): ImportTarget[] {
     ...p.configurations.map((c) => ({
       type: NATIVE_TYPE.configuration,
       name: c.name,
-      id: String(c.id),
+      id: idOf("configuration", c),
       key: c.variable,
     })),
     ...p.bridges.flatMap((b) => [
-      { type: NATIVE_TYPE.bridge, name: b.name, id: b.bridge.slug, key: b.variable },
+      { type: NATIVE_TYPE.bridge, name: b.name, id: idOf("bridge", b.bridge), key: b.variable },
       ...b.links.flatMap((l) =>
         l.phoneNumbers.map((n) => ({
           type: NATIVE_TYPE.link,
           name: n,
-          id: `${b.bridge.slug}/${l.configuration.id}/${n}`,
+          id: idOf("link", {
+            bridgeSlug: b.bridge.slug,
+            providerConfigurationId: l.configuration.id,
+            phoneNumber: n,
+          }),
           key: linkKey(n),
         })),
       ),
@@ -42,7 +49,7 @@ export function importTargets(p: Plan): ImportTarget[] {
     ...p.trunks.map((t) => ({
       type: NATIVE_TYPE.trunk,
       name: t.name,
-      id: String(t.trunk.id),
+      id: idOf("trunk", t.trunk),
       key: t.variable,
     })),
   ];

@@ -1,25 +1,37 @@
+import { type Declared, declared } from "./declared";
+import { descriptorOfKind, type Kind } from "./kinds";
 import type { Plan, PlannedTrunk } from "./plan";
 import { quoted as str } from "./quoted";
-import { trunkFields } from "./trunk-fields";
 
 /** An object literal over `entries` (values already rendered), one property a line. */
 function object(entries: [string, string][], indent: string): string {
   return `{\n${entries.map(([k, v]) => `${indent}  ${k}: ${v},`).join("\n")}\n${indent}}`;
 }
 
+/** A declared value as TypeScript: a literal, or the secret stack config it is read from. */
+function value(v: Declared): string {
+  if (typeof v === "string") return str(v);
+  if ("secret" in v) return `config.requireSecret(${str(v.secret)})`;
+  return `[${v.map(str).join(", ")}]`;
+}
+
+/** The object literal of declared properties, taking over with `adopt: true`. */
+const body = (props: [string, Declared][]): string =>
+  object([...props.map(([k, v]): [string, string] => [k, value(v)]), ["adopt", "true"]], "");
+
+/** `new voice.<Type>(name, { … })` for a record of `kind`, the class named by its resource type. */
+function declaration(
+  kind: Kind,
+  name: string,
+  record: unknown,
+  secrets: Readonly<Record<string, string>> = {},
+): string {
+  return `new voice.${descriptorOfKind(kind).type}(${str(name)}, ${body(declared(kind, record, secrets))});`;
+}
+
 function trunk(t: PlannedTrunk): string {
-  const f = trunkFields(t.trunk);
-  const entries: [string, string][] = [
-    ["name", str(f.name)],
-    ["sipUrl", str(f.sipUrl)],
-    ["transport", str(f.transport)],
-    ["port", str(f.port)],
-  ];
-  if (f.authUsername !== undefined) entries.push(["authUsername", str(f.authUsername)]);
-  if (t.authPassword) entries.push(["authPassword", `config.requireSecret(${str(t.authPassword.key)})`]);
-  if (f.allowedIps) entries.push(["allowedIps", `[${f.allowedIps.map(str).join(", ")}]`]);
-  entries.push(["adopt", "true"]);
-  return `new voice.SipTrunk(${str(t.name)}, ${object(entries, "")});`;
+  const secrets = t.authPassword ? { authPassword: t.authPassword.key } : {};
+  return declaration("trunk", t.name, t.trunk, secrets);
 }
 
 const LINK_HELPER = `/** Links each number to the bridge through the configuration; a link is named by its phone number. */
@@ -55,29 +67,15 @@ export function renderTypeScript(p: Plan, orgHandle: string): string {
       "// Provider configurations: the auth tokens are write-only on the platform, so they come from secret config.",
     );
   for (const c of p.configurations) {
-    const body = object(
-      [
-        ["provider", str(c.provider)],
-        ["accountSid", str(c.accountSid)],
-        ["authToken", `config.requireSecret(${str(c.authToken.key)})`],
-        ["adopt", "true"],
-      ],
-      "",
+    const record = { ...c, account_sid: c.accountSid };
+    parts.push(
+      `const ${c.variable} = ${declaration("configuration", c.name, record, { authToken: c.authToken.key })}`,
     );
-    parts.push(`const ${c.variable} = new voice.ProviderConfiguration(${str(c.name)}, ${body});`);
   }
   if (p.linkCount > 0) parts.push("", LINK_HELPER);
   if (p.bridges.length > 0) parts.push("", "// Bridges, each with the numbers linked to it.");
   for (const b of p.bridges) {
-    const body = object(
-      [
-        ["name", str(b.bridge.name)],
-        ["slug", str(b.bridge.slug)],
-        ["adopt", "true"],
-      ],
-      "",
-    );
-    const bridge = `new voice.Bridge(${str(b.name)}, ${body});`;
+    const bridge = declaration("bridge", b.name, b.bridge);
     parts.push(b.links.length > 0 ? `const ${b.variable} = ${bridge}` : bridge);
     for (const l of b.links)
       parts.push(

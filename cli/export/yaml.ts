@@ -1,6 +1,6 @@
+import { type Declared, declared } from "./declared";
 import { importTargets, linkKey, NATIVE_TYPE } from "./native-ids";
 import type { Plan } from "./plan";
-import { trunkFields } from "./trunk-fields";
 import { yamlString as q } from "./yaml-string";
 
 /**
@@ -9,6 +9,13 @@ import { yamlString as q } from "./yaml-string";
  * passwords the program supplies into the stack without comparing them to the platform's.
  */
 export type TakeOver = "import" | "adopt";
+
+/** A declared value in YAML: a quoted literal, or a reference to the secret config it is read from. */
+function value(v: Declared): string {
+  if (typeof v === "string") return q(v);
+  if ("secret" in v) return `\${${v.secret}}`;
+  return `[${v.map((item) => q(item)).join(", ")}]`;
+}
 
 /** The project's `Pulumi.yaml` for the native provider (`voice:index:*`), program included. */
 export function renderYamlProject(
@@ -36,17 +43,16 @@ export function renderYamlProject(
     if (o.takeOver === "adopt") lines.push("      adopt: true");
     else lines.push("    options:", `      import: ${q(ids.get(`${type} ${name}`) ?? "")}`);
   };
+  const props = (values: [string, Declared][]): [string, string][] => values.map(([k, v]) => [k, value(v)]);
   for (const c of p.configurations)
-    resource(c.variable, NATIVE_TYPE.configuration, c.name, [
-      ["provider", q(c.provider)],
-      ["accountSid", q(c.accountSid)],
-      ["authToken", `\${${c.authToken.key}}`],
-    ]);
+    resource(
+      c.variable,
+      NATIVE_TYPE.configuration,
+      c.name,
+      props(declared("configuration", { ...c, account_sid: c.accountSid }, { authToken: c.authToken.key })),
+    );
   for (const b of p.bridges) {
-    resource(b.variable, NATIVE_TYPE.bridge, b.name, [
-      ["name", q(b.bridge.name)],
-      ["slug", q(b.bridge.slug)],
-    ]);
+    resource(b.variable, NATIVE_TYPE.bridge, b.name, props(declared("bridge", b.bridge)));
     for (const l of b.links)
       for (const n of l.phoneNumbers)
         resource(linkKey(n), NATIVE_TYPE.link, n, [
@@ -56,17 +62,8 @@ export function renderYamlProject(
         ]);
   }
   for (const t of p.trunks) {
-    const f = trunkFields(t.trunk);
-    const props: [string, string][] = [
-      ["name", q(f.name)],
-      ["sipUrl", q(f.sipUrl)],
-      ["transport", q(f.transport)],
-      ["port", q(f.port)],
-    ];
-    if (f.authUsername !== undefined) props.push(["authUsername", q(f.authUsername)]);
-    if (t.authPassword) props.push(["authPassword", `\${${t.authPassword.key}}`]);
-    if (f.allowedIps) props.push(["allowedIps", `[${f.allowedIps.map((ip) => q(ip)).join(", ")}]`]);
-    resource(t.variable, NATIVE_TYPE.trunk, t.name, props);
+    const secrets = t.authPassword ? { authPassword: t.authPassword.key } : {};
+    resource(t.variable, NATIVE_TYPE.trunk, t.name, props(declared("trunk", t.trunk, secrets)));
   }
   return `${lines.join("\n")}\n`;
 }

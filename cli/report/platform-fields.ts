@@ -1,21 +1,21 @@
 // Which properties of a resource the platform holds, read from the resource schemas: an input only the
 // program holds (`adopt`, which matters on create alone) is never a difference from the platform, and a
 // write-only secret is held but never shown, so its change is seen only in what the engine plans.
-import { RESOURCE_TYPES, type ResourceType } from "../../provider/resources/types";
+import type { ResourceDescriptor } from "../../provider/descriptor";
+import { descriptorOf } from "../../provider/resources/registry";
 import { SECRET_FIELDS } from "../../provider/runtime/fields";
 
 /** The resource type a URN names, dynamic (`pulumi-nodejs:dynamic/voice:Bridge`) or native (`voice:index:Bridge`). */
-function resourceType(urn: string): ResourceType | undefined {
+function resourceType(urn: string): ResourceDescriptor | undefined {
   const token = (urn.split("::")[2] ?? "").split("$").pop() ?? "";
-  const name = token.split(/[:/]/).pop() ?? "";
-  return Object.hasOwn(RESOURCE_TYPES, name) ? (name as ResourceType) : undefined;
+  return descriptorOf(token.split(/[:/]/).pop() ?? "");
 }
 
 /** Whether the platform holds property `key` of the resource at `urn` (an input the outputs do not record is the program's alone). */
 export function heldByPlatform(urn: string, key: string): boolean {
-  const type = resourceType(urn);
-  if (type === undefined) return true;
-  const { inputs, outputs } = RESOURCE_TYPES[type];
+  const descriptor = resourceType(urn);
+  if (descriptor === undefined) return true;
+  const { inputs, outputs } = descriptor;
   return !Object.hasOwn(inputs.shape, key) || Object.hasOwn(outputs.shape, key);
 }
 

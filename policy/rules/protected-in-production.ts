@@ -1,4 +1,4 @@
-import type { ResourceType } from "../../provider/resources/types";
+import type { ResourceType } from "../../provider/resources/registry";
 import { isProduction, type ProductionConfig } from "../production";
 import { describe, type VoiceResource } from "../voice-resource";
 

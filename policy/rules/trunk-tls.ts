@@ -1,4 +1,4 @@
-import { SipTrunkInputs } from "../../provider/resources/sip-trunk";
+import { SipTrunkInputs } from "../../provider/resources/sip-trunk/schema";
 import { isProduction, type ProductionConfig } from "../production";
 import { describe, UNKNOWN, type Value, type VoiceResource } from "../voice-resource";
 

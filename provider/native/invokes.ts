@@ -1,5 +1,5 @@
+import { runtimeContext } from "../context-cache";
 import { LOOKUPS, type Lookup } from "../lookups";
-import { runtimeContext } from "../runtime/context";
 import { PACKAGE } from "./resources";
 
 /** The lookups served as invokes, `voice:index:<name>`. */

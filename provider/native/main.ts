@@ -1,6 +1,6 @@
 import * as provider from "@pulumi/pulumi/provider";
 import { ownPackage } from "../../sdk/core/own-package";
-import { configure } from "../runtime/context";
+import { configure } from "../context-cache";
 import { fillServerGaps } from "./gaps";
 import { nativeProvider } from "./provider";
 import { packageSchema } from "./schema";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RESOURCES, type ResourceName } from "./resources";
+import { REGISTRY } from "../resources/registry";
+import type { ResourceName } from "./resources";
 
 /** A property's type in the package schema (a subset of Pulumi's TypeSpec). */
 export interface TypeSpec {
@@ -31,12 +32,9 @@ function outputSpec(schema: z.ZodType): OutputSpec {
 }
 
 /** The output properties of each resource as the schema states them, derived from its outputs schema. */
-export const OUTPUTS: Readonly<Record<ResourceName, Readonly<Record<string, OutputSpec>>>> = {
-  ProviderConfiguration: specs(RESOURCES.ProviderConfiguration.outputs),
-  Bridge: specs(RESOURCES.Bridge.outputs),
-  BridgeNumber: specs(RESOURCES.BridgeNumber.outputs),
-  SipTrunk: specs(RESOURCES.SipTrunk.outputs),
-};
+export const OUTPUTS = Object.fromEntries(REGISTRY.map((d) => [d.type, specs(d.outputs)])) as Readonly<
+  Record<ResourceName, Readonly<Record<string, OutputSpec>>>
+>;
 
 function specs(outputs: z.ZodObject): Record<string, OutputSpec> {
   return Object.fromEntries(Object.entries(outputs.shape).map(([k, v]) => [k, outputSpec(v as z.ZodType)]));

@@ -4,7 +4,7 @@
  * sends the default provider the `voice:*` stack config and an explicit provider its inputs, alike.
  */
 import { Settings, type SettingsOwner, VoiceConfigError } from "../config";
-import { contextFor } from "../runtime/context";
+import { contextFor } from "../context-cache";
 import { isUnknown } from "../runtime/fields";
 import { secret, unwrapSecrets } from "./secrets";
 

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { describedAs, type ResourceDescriptor } from "../descriptor";
 import { LOOKUPS } from "../lookups";
+import { REGISTRY } from "../resources/registry";
 import { SECRET_FIELDS } from "../runtime/fields";
-import { CONFIG_TEXT, RESOURCE_TEXT } from "./descriptions";
+import { CONFIG_TEXT } from "./config-text";
 import { type FunctionSpec, functionSchema, type ObjectTypeSpec } from "./function-schema";
 import { invokeToken } from "./invokes";
 import { OUTPUTS, type TypeSpec } from "./outputs";
-import { PACKAGE, RESOURCES, type ResourceName, resourceToken } from "./resources";
+import { PACKAGE, type ResourceName, resourceToken } from "./resources";
 
 /** A property in the package schema. */
 export interface PropertySpec extends TypeSpec {
@@ -66,27 +68,28 @@ function property(
   return { ...type, description, ...(secret ? { secret: true } : {}) };
 }
 
-function resourceSpec(name: ResourceName): ResourceSpec {
-  const text = RESOURCE_TEXT[name];
-  const json = z.toJSONSchema(RESOURCES[name].inputs, { io: "input", unrepresentable: "any" }) as {
+function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpec {
+  const name = descriptor.type;
+  const json = z.toJSONSchema(descriptor.inputs, { io: "input", unrepresentable: "any" }) as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
   const inputs = Object.entries(json.properties ?? {});
   const outputs = Object.entries(OUTPUTS[name]);
+  const text = (key: string) => describedAs(descriptor, key);
   return {
-    description: text.description,
+    description: descriptor.description,
     inputProperties: Object.fromEntries(
       inputs.map(([key, spec]) => [
         key,
-        property(typeOf(spec), text.properties[key], `${name}.${key}`, SECRET_FIELDS.has(key)),
+        property(typeOf(spec), text(key), `${name}.${key}`, SECRET_FIELDS.has(key)),
       ]),
     ),
     requiredInputs: json.required ?? [],
     properties: Object.fromEntries(
       outputs.map(([key, out]) => [
         key,
-        property(out.type, text.properties[key], `${name}.${key}`, SECRET_FIELDS.has(key)),
+        property(out.type, text(key), `${name}.${key}`, SECRET_FIELDS.has(key)),
       ]),
     ),
     required: outputs.filter(([, out]) => out.required).map(([key]) => key),
@@ -123,7 +126,7 @@ export function packageSchema(version: string): PackageSchema {
       properties: configSpecs,
     },
     resources: Object.fromEntries(
-      (Object.keys(RESOURCES) as ResourceName[]).map((name) => [resourceToken(name), resourceSpec(name)]),
+      REGISTRY.map((descriptor) => [resourceToken(descriptor.type), resourceSpec(descriptor)]),
     ),
     types,
     functions,

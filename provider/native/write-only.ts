@@ -8,21 +8,15 @@
  * - `diff`: a held secret the state never recorded is not compared; once recorded (in the inputs after the next
  *   `up`, read here from the old inputs), a change to it is an update as usual.
  */
+import { descriptorOfToken } from "../resources/registry";
+
 type Props = Record<string, unknown>;
 
 const absent = (value: unknown): boolean => value === undefined || value === null;
 
-/**
- * The write-only secrets the platform holds for a recorded resource, by type token: a configuration
- * always has a token; a trunk with a user name has a password (one without a user name may have none,
- * so there an absent password stays a real "none" and adding one is a change).
- */
-const HELD: Readonly<Record<string, (olds: Props) => readonly string[]>> = {
-  "voice:index:ProviderConfiguration": () => ["authToken"],
-  "voice:index:SipTrunk": (olds) => (absent(olds.authUsername) ? [] : ["authPassword"]),
-};
-
-const heldBy = (type: string, olds: Props): readonly string[] => HELD[type]?.(olds) ?? [];
+/** The write-only secrets the platform holds for a recorded resource of a type token, as its descriptor says. */
+const heldBy = (type: string, olds: Props): readonly string[] =>
+  descriptorOfToken(type)?.heldSecrets(olds) ?? [];
 
 /** A value that passes every secret's validation; never sent, stripped from the checked inputs. */
 const PLACEHOLDER = "write-only";

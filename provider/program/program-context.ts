@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { VoiceClient } from "../../sdk";
-import { type ConfigLookup, configFingerprint } from "../config";
-import { VoiceContext } from "../context";
+import type { ConfigLookup } from "../config";
+import type { VoiceContext } from "../context";
+import { contextFor } from "../context-cache";
 import { isExpectedFailure } from "../errors";
-
-let current: { fingerprint: string; context: VoiceContext } | undefined;
 
 // runtime.getConfig reads the stack configuration without the secret warning that Config.get prints;
 // outside a Pulumi program it has nothing, and the environment fallbacks apply.
@@ -18,9 +17,7 @@ const lookup: ConfigLookup = (key) => {
 
 /** The program process's connection, used by the data sources (one client and guard per configuration). */
 export function programContext(): VoiceContext {
-  const fingerprint = configFingerprint(lookup);
-  if (current?.fingerprint !== fingerprint) current = { fingerprint, context: new VoiceContext(lookup) };
-  return current.context;
+  return contextFor(lookup);
 }
 
 /** One error object per distinct message: Pulumi reports each error object once, so a cause is printed once. */

@@ -1,10 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { RESOURCE_TYPES, type ResourceType } from "../resources/types";
+import type { z } from "zod";
 import { notAString } from "../runtime/fields";
 import { warnIfPlainToken } from "./plain-token-warning";
 import { programFailure } from "./program-context";
-
-export type { ResourceType };
 
 /** A resource's outputs as properties of its class: each recorded value as an `Output`. */
 export type OutputProperties<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };
@@ -20,7 +18,7 @@ export type OutputProperties<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K
  * yields the same forwarding provider in about 2.1 KB, and loading the serializer (it parses
  * functions with the TypeScript compiler) costs the program process about 100 MB of memory.
  */
-export function providerSource(t: ResourceType): string {
+export function providerSource(t: string): string {
   return `// pulumi-voice-platform: voice:${t}, served by the installed package
 const t = ${JSON.stringify(t)};
 const r = () => require("pulumi-voice-platform/runtime");
@@ -43,7 +41,8 @@ exports.handler = () => ({
  */
 export abstract class VoiceResource extends pulumi.CustomResource {
   protected constructor(
-    type: ResourceType,
+    type: string,
+    outputsSchema: z.ZodObject,
     name: string,
     props: pulumi.Inputs | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
@@ -51,9 +50,7 @@ export abstract class VoiceResource extends pulumi.CustomResource {
     // The engine would take a number as the name '' (a phone number read from config names a link).
     if (typeof name !== "string") throw programFailure(`voice:${type} resource name ${notAString(name)}`);
     // Every output is registered (unset) so the engine fills it: the names come from the outputs schema.
-    const outputs = Object.fromEntries(
-      Object.keys(RESOURCE_TYPES[type].outputs.shape).map((k) => [k, undefined]),
-    );
+    const outputs = Object.fromEntries(Object.keys(outputsSchema.shape).map((k) => [k, undefined]));
     super(
       `pulumi-nodejs:dynamic/voice:${type}`,
       name,

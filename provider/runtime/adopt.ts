@@ -7,7 +7,10 @@ import { z } from "zod";
  */
 export const adoptMode = z
   .union([z.boolean(), z.literal("overwrite")], { message: 'must be true, false or "overwrite"' })
-  .optional();
+  .optional()
+  .describe(
+    'On create, take over a live object with the same key instead of failing: `true` when it already matches, `"overwrite"` to update it to the declared values.',
+  );
 export type AdoptMode = z.infer<typeof adoptMode>;
 
 /** Refuses an adoption whose live values differ from the declared ones, naming each field. */

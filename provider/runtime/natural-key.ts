@@ -1,86 +1,34 @@
-import {
-  type BridgeDetail,
-  NotFoundError,
-  type ProviderConfiguration,
-  type SipTrunk,
-  type VoiceClient,
-} from "../../sdk";
-import { bridgeNumberId } from "./bridge-number";
-import { normalizePhoneNumber } from "./fields";
-import type { OwnedType } from "./ownership";
+import type { VoiceClient } from "../../sdk";
 
-/** The resource types by their dynamic type token's last part. */
-export const OWNED_TYPES: readonly OwnedType[] = [
-  "ProviderConfiguration",
-  "Bridge",
-  "BridgeNumber",
-  "SipTrunk",
-];
-
-const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-
-// Each record found by the natural key the platform keeps unique: how a create whose answer was lost
-// is settled, how `adopt` finds what it takes over, and how `recover` finds an interrupted create.
+/** Who holds a natural key on the platform, in words (e.g. `id 12`, `bridge "support"`), and the bridge for links. */
+export interface Holder {
+  what: string;
+  bridgeSlug?: string;
+}
 
 /**
- * The resource id of what the platform holds under the natural key of `inputs` (checked inputs as
- * the engine recorded them), or `undefined` when nothing is there. This is how a create whose
- * outcome was never recorded (an interrupted `pulumi up`) is found again.
+ * A resource type's natural key, the one the platform keeps unique: how a create whose answer was
+ * lost is settled, how `adopt` finds what it takes over, how `check` sees it taken by somebody else,
+ * and how `recover` finds an interrupted create.
  */
-export async function idByNaturalKey(
-  client: VoiceClient,
-  type: OwnedType,
-  inputs: Record<string, unknown>,
-): Promise<string | undefined> {
-  switch (type) {
-    case "Bridge": {
-      const slug = text(inputs.slug);
-      return slug && (await findBridge(client, slug)) ? slug : undefined;
-    }
-    case "ProviderConfiguration": {
-      const account = text(inputs.accountSid);
-      const found = account && (await findConfiguration(client, account));
-      return found ? String(found.id) : undefined;
-    }
-    case "SipTrunk": {
-      const name = text(inputs.name);
-      const found = name && (await findTrunk(client, name));
-      return found ? String(found.id) : undefined;
-    }
-    case "BridgeNumber": {
-      const bridgeSlug = text(inputs.bridgeSlug);
-      const phoneNumber = text(inputs.phoneNumber);
-      const configId = Number(inputs.providerConfigurationId);
-      if (!bridgeSlug || !phoneNumber) return undefined;
-      const bridge = await findBridge(client, bridgeSlug);
-      const linked = bridge?.numbers.some((n) => normalizePhoneNumber(n.number) === phoneNumber);
-      return linked
-        ? bridgeNumberId({ bridgeSlug, providerConfigurationId: configId, phoneNumber })
-        : undefined;
-    }
-  }
+export interface NaturalKey {
+  /** The resource type, e.g. `Bridge`. */
+  readonly type: string;
+  /** The input that carries the key. */
+  readonly property: string;
+  /** How a refusal names the key, e.g. `bridge slug`. */
+  readonly describe: string;
+  /** The list its keys come from, when it shares one with another type (a bridge lists its links); its own type otherwise. */
+  readonly source: string;
+  /** Every key of the source list, as `<type> <key>`, with its holder (for every type the list serves). */
+  holders(client: VoiceClient): Promise<[string, Holder][]>;
+  /** The resource id of what the platform holds under the key of `inputs` (as the engine recorded them), or `undefined`. */
+  idOf(client: VoiceClient, inputs: Record<string, unknown>): Promise<string | undefined>;
+  /** Whether `adopt` may take over the key from this holder; any holder when absent. */
+  adoptable?(holder: Holder, inputs: Record<string, unknown>): boolean;
+  /** Why the key is not this resource's, when the type says it in its own words; a generic reason otherwise. */
+  takenReason?(key: string, holder: Holder | undefined, inputs: Record<string, unknown>): string | undefined;
 }
 
-/** The bridge with this slug (detail view), or `undefined`. */
-export async function findBridge(client: VoiceClient, slug: string): Promise<BridgeDetail | undefined> {
-  try {
-    return await client.bridges.retrieve(slug);
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
-}
-
-/** The organization's configuration of this provider account, or `undefined` (the platform keeps one per account). */
-export async function findConfiguration(
-  client: VoiceClient,
-  accountSid: string,
-): Promise<ProviderConfiguration | undefined> {
-  return (await client.providerConfigurations.list()).data.find((c) => c.account_sid === accountSid);
-}
-
-/** The trunk with this name, read in full (listings mask the user name), or `undefined`. */
-export async function findTrunk(client: VoiceClient, name: string): Promise<SipTrunk | undefined> {
-  const listed = (await client.trunks.list()).data.find((t) => t.name === name);
-  return listed && (await client.trunks.retrieve(listed.id));
-}
+/** A non-empty string input, else `undefined`. */
+export const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);

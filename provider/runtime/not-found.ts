@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { RESOURCE_TYPES, type ResourceType } from "../resources/types";
-import type { Engine } from "./serve";
+import type { Naming } from "../descriptor";
+import type { Engine } from "./engine";
 
 /**
  * Whether a read looks a resource up by id (`pulumi import`, a `get`) rather than refreshing one:
@@ -17,12 +17,12 @@ export function isLookup(props: Record<string, unknown> | undefined): boolean {
  * use are asked too (`readIn` reads the id in one): found there, the error says where it is.
  */
 export async function notFound(
-  type: ResourceType,
+  naming: Naming,
   id: string,
   engine: Engine,
   readIn: (engine: Engine) => Promise<dynamic.ReadResult>,
 ): Promise<Error> {
-  const { noun, id: what } = RESOURCE_TYPES[type].naming;
+  const { noun, id: what } = naming;
   const { current, usable } = await engine.context.organizations();
   for (const other of usable.filter((handle) => handle !== current)) {
     const context = engine.context.inOrganization(other);

@@ -1,19 +1,11 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { VoiceClient } from "../../sdk";
 import type { VoiceContext } from "../context";
+import { runtimeContext } from "../context-cache";
 import { failed } from "./check";
-import { runtimeContext } from "./context";
-import { isUnknown, normalizePhoneNumber } from "./fields";
+import { isUnknown } from "./fields";
+import type { Holder, NaturalKey } from "./natural-key";
 import type { SettleSpec } from "./settle";
-
-/** The resource types whose natural key the platform keeps unique. */
-export type OwnedType = "Bridge" | "ProviderConfiguration" | "SipTrunk" | "BridgeNumber";
-
-/** Who holds a natural key on the platform, in words (e.g. `id 12`, `bridge "support"`), and the bridge for links. */
-export interface Holder {
-  what: string;
-  bridgeSlug?: string;
-}
 
 type Listing = ReadonlyMap<string, Holder>;
 
@@ -30,10 +22,11 @@ export class TakenKeys {
   constructor(private readonly client: () => Promise<VoiceClient>) {}
 
   /** The holder of `key`, or `undefined` when it is free or the platform could not be asked. */
-  async holder(type: OwnedType, key: string): Promise<Holder | undefined> {
+  async holder(natural: NaturalKey, key: string): Promise<Holder | undefined> {
+    const { type } = natural;
     let listing: Listing;
     try {
-      listing = await this.#listing(type);
+      listing = await this.#listing(natural);
     } catch {
       // Unreachable at preview: the create will meet the platform's own answer instead.
       return undefined;
@@ -48,25 +41,25 @@ export class TakenKeys {
    * once against the state's inputs, then again with none (as a fresh create), and the second
    * check must not take the stack's own resource for somebody else's.
    */
-  markHeld(type: OwnedType, key: string): void {
+  markHeld(type: string, key: string): void {
     this.#heldByStack.add(`${type} ${key}`);
   }
 
   /** Whether an earlier check of this run saw the key in this stack's state. */
-  isHeld(type: OwnedType, key: string): boolean {
+  isHeld(type: string, key: string): boolean {
     return this.#heldByStack.has(`${type} ${key}`);
   }
 
   /** Whether `check` found the key taken in this process. */
-  wasTaken(type: OwnedType, key: string): boolean {
+  wasTaken(type: string, key: string): boolean {
     return this.#takenAtCheck.has(`${type} ${key}`);
   }
 
-  #listing(type: OwnedType): Promise<Listing> {
-    const source = sourceOf(type);
+  #listing(natural: NaturalKey): Promise<Listing> {
+    const { source } = natural;
     let listing = this.#listings.get(source);
     if (!listing) {
-      listing = this.client().then((client) => readHolders(client, source));
+      listing = this.client().then((client) => readHolders(client, natural));
       listing.catch(() => this.#listings.delete(source));
       this.#listings.set(source, listing);
     }
@@ -74,32 +67,9 @@ export class TakenKeys {
   }
 }
 
-/** The list a type's keys come from: bridges and links from one list, since each bridge carries its numbers. */
-const sourceOf = (type: OwnedType): OwnedType => (type === "BridgeNumber" ? "Bridge" : type);
-
-/** Every key of one list, as `<type> <key>`, with its holder. */
-async function readHolders(client: VoiceClient, source: OwnedType): Promise<Listing> {
-  const entries: [string, Holder][] = [];
-  if (source === "Bridge") {
-    for (const b of (await client.bridges.list()).data) {
-      entries.push([`Bridge ${b.slug}`, { what: `id ${b.id}` }]);
-      for (const n of b.numbers) {
-        const holder = { what: `bridge "${b.slug}"`, bridgeSlug: b.slug };
-        entries.push([`BridgeNumber ${normalizePhoneNumber(n.number)}`, holder]);
-      }
-    }
-  } else if (source === "ProviderConfiguration") {
-    for (const c of (await client.providerConfigurations.list()).data) {
-      entries.push([
-        `ProviderConfiguration ${c.account_sid}`,
-        { what: `id ${c.id}, provider ${c.provider}` },
-      ]);
-    }
-  } else {
-    for (const t of (await client.trunks.list()).data)
-      entries.push([`SipTrunk ${t.name}`, { what: `id ${t.id}` }]);
-  }
-  return new Map(entries);
+/** Every key of a type's list, as `<type> <key>`, with its holder. */
+async function readHolders(client: VoiceClient, natural: NaturalKey): Promise<Listing> {
+  return new Map(await natural.holders(client));
 }
 
 const registry = new WeakMap<VoiceContext, TakenKeys>();
@@ -119,27 +89,19 @@ export function takenKeys(context: VoiceContext): TakenKeys {
   return keys;
 }
 
-/** The input that carries each type's natural key. */
-const KEY_PROPERTY: Record<OwnedType, string> = {
-  Bridge: "slug",
-  ProviderConfiguration: "accountSid",
-  SipTrunk: "name",
-  BridgeNumber: "phoneNumber",
-};
-
 /**
  * Adds a failure to a passing `check` when its natural key is new to this resource yet already taken
  * on the platform and the program did not say `adopt`: two stacks (or a stack and the dashboard) must
  * never silently share a resource. Keys recorded in state before, and values unknown at preview, pass.
  */
 export async function checkOwnership(
-  type: OwnedType,
+  natural: NaturalKey,
   olds: Record<string, unknown>,
   result: dynamic.CheckResult,
 ): Promise<dynamic.CheckResult> {
   const inputs = result.inputs;
   if (result.failures?.length || !inputs) return result;
-  const property = KEY_PROPERTY[type];
+  const { type, property } = natural;
   const key: unknown = inputs[property];
   if (typeof key !== "string" || isUnknown(key)) return result;
   const keys = takenKeys(runtimeContext());
@@ -148,48 +110,35 @@ export async function checkOwnership(
     return result;
   }
   if (olds[property] === undefined && keys.isHeld(type, key)) return result;
-  const holder = await keys.holder(type, key);
-  const reason = holder && refusal(type, key, holder, inputs);
+  const holder = await keys.holder(natural, key);
+  const reason = holder && refusal(natural, key, holder, inputs);
   return reason ? failed(inputs, [{ property, reason }]) : result;
 }
 
 function refusal(
-  type: OwnedType,
+  natural: NaturalKey,
   key: string,
   holder: Holder,
   inputs: Record<string, unknown>,
 ): string | undefined {
-  const adopt = Boolean(inputs.adopt);
-  if (type === "BridgeNumber") {
-    const sameBridge = holder.bridgeSlug === inputs.bridgeSlug || isUnknown(inputs.bridgeSlug);
-    if (adopt && sameBridge) return undefined;
-  } else if (adopt) return undefined;
-  return takenReason(type, key, holder, inputs.bridgeSlug);
+  if (inputs.adopt && (natural.adoptable?.(holder, inputs) ?? true)) return undefined;
+  return takenReason(natural, key, holder, inputs);
 }
 
 /** Why a key somebody else holds is not this resource's, naming the holder, and the ways out. */
-function takenReason(type: OwnedType, key: string, holder: Holder | undefined, bridgeSlug: unknown): string {
+function takenReason(
+  natural: NaturalKey,
+  key: string,
+  holder: Holder | undefined,
+  inputs: Record<string, unknown>,
+): string {
+  const own = natural.takenReason?.(key, holder, inputs);
+  if (own !== undefined) return own;
   const who = holder?.what ?? "a holder the platform no longer lists";
-  if (type === "BridgeNumber" && holder?.bridgeSlug === bridgeSlug) {
-    return (
-      `${key} is already linked to ${who} by another stack or the dashboard, not by this stack. Take the ` +
-      "link over with `adopt: true` (see docs/adopting-and-exporting.md), or link another " +
-      `number. ${AFTER_INTERRUPT}`
-    );
-  }
-  if (type === "BridgeNumber") {
-    return (
-      `${key} is already linked to ${who} (by another stack, the dashboard, or a link of this ` +
-      "program under another resource name). A number sits on one bridge at a time: to move it in this " +
-      "program, name the BridgeNumber by its phone number so the move replaces the link, or keep the old " +
-      'name with `aliases: [{ name: "<old name>" }]`. ' +
-      AFTER_INTERRUPT
-    );
-  }
   return (
-    `${DESCRIBE[type]} "${key}" already exists on the platform (${who}) and is not in this stack: ` +
+    `${natural.describe} "${key}" already exists on the platform (${who}) and is not in this stack: ` +
     "another stack or the dashboard manages it. Take it over with `adopt: true` (see " +
-    `docs/adopting-and-exporting.md), or choose another ${KEY_PROPERTY[type]}. ${AFTER_INTERRUPT}`
+    `docs/adopting-and-exporting.md), or choose another ${natural.property}. ${AFTER_INTERRUPT}`
   );
 }
 
@@ -201,14 +150,15 @@ function takenReason(type: OwnedType, key: string, holder: Holder | undefined, b
 export function keyOwnership(
   context: VoiceContext,
   client: VoiceClient,
-  type: OwnedType,
+  natural: NaturalKey,
   key: string,
-  bridgeSlug?: string,
+  inputs: Record<string, unknown> = {},
 ): Pick<SettleSpec<unknown>, "takenBefore" | "taken"> {
+  const { type } = natural;
   return {
     takenBefore: () => takenKeys(context).wasTaken(type, key),
     taken: async (failure) => {
-      const holder = await readHolders(client, sourceOf(type)).then(
+      const holder = await readHolders(client, natural).then(
         (listing) => listing.get(`${type} ${key}`),
         () => undefined,
       );
@@ -216,18 +166,12 @@ export function keyOwnership(
       // A plain Error: an expected failure, shown to the user as its message alone.
       return new Error(
         `${refused}: taken by somebody else while this run was creating it. ` +
-          takenReason(type, key, holder, bridgeSlug),
+          takenReason(natural, key, holder, inputs),
       );
     },
   };
 }
 
-const AFTER_INTERRUPT =
+/** How a refusal ends: the way out after an interrupted run. */
+export const AFTER_INTERRUPT =
   "If a `pulumi up` of this stack was interrupted, `npx pulumi-voice-platform recover` records what it made";
-
-const DESCRIBE: Record<OwnedType, string> = {
-  Bridge: "bridge slug",
-  ProviderConfiguration: "provider configuration for account",
-  SipTrunk: "SIP trunk",
-  BridgeNumber: "number",
-};

@@ -1,16 +1,12 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { NotFoundError, type VoiceClient } from "../../sdk";
-import type { VoiceContext } from "../context";
+import { NotFoundError } from "../../sdk";
+import { runtimeContext } from "../context-cache";
+import type { Naming } from "../descriptor";
 import { describeFailures } from "../errors";
-import type { ResourceType } from "../resources/types";
-import { runtimeContext } from "./context";
+import type { Engine } from "./engine";
 import { isLookup, notFound } from "./not-found";
 
-/** What every platform-facing method works with: the configured context and its client (organization checked). */
-export interface Engine {
-  readonly context: VoiceContext;
-  readonly client: VoiceClient;
-}
+export type { Engine };
 
 /** One resource type's engine-side code in its own terms: typed inputs and outputs, the engine at hand. */
 export interface ResourceCode<I, O> {
@@ -27,7 +23,11 @@ export interface ResourceCode<I, O> {
  * The provider both front doors serve for a type: each platform-facing method gets the context and
  * its client, and any failure names the type and the operation (see `operationError`).
  */
-export function serve<I, O>(type: ResourceType, code: ResourceCode<I, O>): dynamic.ResourceProvider {
+export function serve<I, O>(
+  type: string,
+  naming: Naming,
+  code: ResourceCode<I, O>,
+): dynamic.ResourceProvider {
   const run = <T>(operation: string, body: (engine: Engine) => Promise<T>): Promise<T> =>
     describeFailures(type, operation, async () => {
       const context = runtimeContext();
@@ -41,7 +41,7 @@ export function serve<I, O>(type: ResourceType, code: ResourceCode<I, O>): dynam
       run("read", async (engine) => {
         const result = await code.read(id, props ?? {}, engine);
         if (result.id || !isLookup(props)) return result;
-        throw await notFound(type, id, engine, (elsewhere) => code.read(id, {}, elsewhere));
+        throw await notFound(naming, id, engine, (elsewhere) => code.read(id, {}, elsewhere));
       }),
     update: (id, olds: O, news: I) => run("update", (engine) => code.update(id, olds, news, engine)),
     delete: (id, props: O) => run("delete", (engine) => code.delete(id, props, engine)),

@@ -114,7 +114,7 @@ describe("npm pack", () => {
   });
 
   it("ships the engine-side runtime the serialized providers load by package name", () => {
-    expect(files).toContain("dist/provider/runtime/index.js");
+    expect(files).toContain("dist/provider/entry/runtime.js");
     expect(files).toContain("dist/provider/node-version.js");
   });
 

@@ -1,5 +1,5 @@
 import type { Value, VoiceResource } from "../../policy/voice-resource";
-import type { ResourceType } from "../../provider/resources/types";
+import type { ResourceType } from "../../provider/resources/registry";
 
 /** A resource as the rules see it, named after its type unless `name` says otherwise. */
 export function resource(

@@ -3,10 +3,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runtimeContext } from "../../../provider/context-cache";
 import { LOOKUPS } from "../../../provider/lookups";
 import { invoke, invokeToken } from "../../../provider/native/invokes";
 import { packageSchema } from "../../../provider/native/schema";
-import { runtimeContext } from "../../../provider/runtime/context";
 import type { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { repoRoot } from "../../fixtures/engine";

@@ -2,11 +2,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runtimeContext } from "../../../provider/context-cache";
 import { INVOKES, invokeToken } from "../../../provider/native/invokes";
 import { OUTPUTS } from "../../../provider/native/outputs";
 import { RESOURCES, type ResourceName, resourceToken } from "../../../provider/native/resources";
 import { packageSchema } from "../../../provider/native/schema";
-import { runtimeContext } from "../../../provider/runtime/context";
 import { SECRET_FIELDS } from "../../../provider/runtime/fields";
 import { schemaFile } from "../../../scripts/gen-schema";
 import { useEmulator } from "../../fixtures/emulator";

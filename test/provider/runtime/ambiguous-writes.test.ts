@@ -1,10 +1,10 @@
 // Writes whose answer is lost (connection reset after the platform committed, 503 before it did) settle
 // by the natural key: exactly one resource on the platform, and the create answers it.
 import { beforeEach, describe, expect, it } from "vitest";
-import { bridge } from "../../../provider/runtime/bridge";
-import { bridgeNumber } from "../../../provider/runtime/bridge-number";
-import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
-import { sipTrunk } from "../../../provider/runtime/sip-trunk";
+import { bridge } from "../../../provider/resources/bridge/runtime";
+import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
+import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
+import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
 import { useEmulator } from "../../fixtures/emulator";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { checked, configureRuntime } from "../../fixtures/provider";

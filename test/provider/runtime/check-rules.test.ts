@@ -1,15 +1,18 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { beforeAll, describe, expect, it } from "vitest";
 import { VoiceConfigError } from "../../../provider/config";
+import { runtimeContext } from "../../../provider/context-cache";
 import { nativeProvider } from "../../../provider/native/provider";
-import { BridgeNumberInputs } from "../../../provider/resources/bridge-number";
-import { bridge } from "../../../provider/runtime/bridge";
-import { bridgeNumber } from "../../../provider/runtime/bridge-number";
+import { bridge } from "../../../provider/resources/bridge/runtime";
+import {
+  checkLinkOnPlatform,
+  PreviewLookups,
+} from "../../../provider/resources/bridge-number/preview-lookups";
+import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
+import { BridgeNumberInputs } from "../../../provider/resources/bridge-number/schema";
+import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
+import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
 import { checkWith } from "../../../provider/runtime/check";
-import { runtimeContext } from "../../../provider/runtime/context";
-import { checkLinkOnPlatform, PreviewLookups } from "../../../provider/runtime/preview-lookups";
-import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
-import { sipTrunk } from "../../../provider/runtime/sip-trunk";
 import { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";

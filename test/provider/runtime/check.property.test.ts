@@ -1,11 +1,11 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BridgeNumberInputs } from "../../../provider/resources/bridge-number";
-import { bridge } from "../../../provider/runtime/bridge";
+import { bridge } from "../../../provider/resources/bridge/runtime";
+import { BridgeNumberInputs } from "../../../provider/resources/bridge-number/schema";
+import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
+import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
 import { checkWith } from "../../../provider/runtime/check";
-import { providerConfiguration } from "../../../provider/runtime/provider-configuration";
-import { sipTrunk } from "../../../provider/runtime/sip-trunk";
 import { useEmulator } from "../../fixtures/emulator";
 import { configureRuntime } from "../../fixtures/provider";
 

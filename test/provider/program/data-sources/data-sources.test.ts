@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as voice from "../../../../provider";
-import { bridge } from "../../../../provider/runtime/bridge";
+import { bridge } from "../../../../provider/resources/bridge/runtime";
 import { useEmulator } from "../../../fixtures/emulator";
 import { checked, configureRuntime, voiceConfig } from "../../../fixtures/provider";
 

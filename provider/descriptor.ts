@@ -1,0 +1,63 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
+import type { NaturalKey } from "./runtime/natural-key";
+
+/** How messages name a resource type and what its resource id is, in words. */
+export interface Naming {
+  readonly noun: string;
+  readonly id: string;
+}
+
+/** How an export declares a platform record of a type: its kind, its resource id and its declared inputs. */
+export interface ExportMapping<K extends string = string, R = unknown> {
+  /** The kind `export --include`/`--exclude` name it by, e.g. `trunk`. */
+  readonly kind: K;
+  /** Other words a filter accepts for the kind, besides the kind, its plural, the type name and its folder's name. */
+  readonly aliases: readonly string[];
+  /** The id the provider reads the record by (the one `Type.get` and `pulumi import` take). */
+  id(record: R): string;
+  /** The inputs a program declares for the record; write-only secrets are left to the program. */
+  inputs(record: R): Record<string, unknown>;
+}
+
+/**
+ * Everything the shared machinery knows of one resource type: the package schema, both front doors,
+ * ownership and natural-key lookups, write-only secrets, the export and the policy adapter all read
+ * a type from here and keep no table of their own.
+ */
+export interface ResourceDescriptor<T extends string = string, K extends string = string> {
+  /** The type's name, the last part of both type tokens, e.g. `Bridge`. */
+  readonly type: T;
+  /** What the resource is, for the package schema and the generated reference. */
+  readonly description: string;
+  /** The inputs after check; each field `.describe()`d once, for inputs and outputs alike. */
+  readonly inputs: z.ZodObject;
+  /** What state records; fields that are not inputs carry their own description. */
+  readonly outputs: z.ZodObject;
+  readonly naming: Naming;
+  readonly key: NaturalKey;
+  /** The engine-side code both front doors serve. */
+  readonly provider: dynamic.ResourceProvider;
+  /** The write-only secrets the platform holds for a recorded resource (given its recorded props). */
+  heldSecrets(olds: Record<string, unknown>): readonly string[];
+  /** The inputs whose change replaces the resource. */
+  readonly replaceOn: readonly string[];
+  /** How `export` declares a platform record of the type. */
+  readonly exported: ExportMapping<K>;
+}
+
+/** The package's name: native resources are `voice:index:<Type>`. */
+export const PACKAGE = "voice";
+
+/** The native type token of a resource type, `voice:index:<Type>`. */
+export const nativeToken = (type: string): string => `${PACKAGE}:index:${type}`;
+
+/** The dynamic-resource type token of a resource type, `pulumi-nodejs:dynamic/voice:<Type>`. */
+export const dynamicToken = (type: string): string => `pulumi-nodejs:dynamic/${PACKAGE}:${type}`;
+
+/** The description of a property: the input's, else the output's (a field is described once). */
+export function describedAs(descriptor: ResourceDescriptor, property: string): string | undefined {
+  const inputs = descriptor.inputs.shape as Record<string, z.ZodType>;
+  const outputs = descriptor.outputs.shape as Record<string, z.ZodType>;
+  return inputs[property]?.description ?? outputs[property]?.description;
+}

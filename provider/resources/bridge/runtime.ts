@@ -1,0 +1,102 @@
+import type { BridgeDetail, VoiceClient } from "../../../sdk";
+import { adoptionRefused } from "../../runtime/adopt";
+import { checkWith } from "../../runtime/check";
+import { diffWith } from "../../runtime/diff";
+import { checkOwnership, keyOwnership } from "../../runtime/ownership";
+import { goneIsDone, serve } from "../../runtime/serve";
+import { settleCreate } from "../../runtime/settle";
+import { BRIDGE_KEY, findBridge } from "./key";
+import { BridgeInputs, BridgeNaming, type BridgeOutputs } from "./schema";
+
+const TYPE = "Bridge";
+
+interface BridgeRecord {
+  id: number;
+  name: string;
+  slug: string;
+  created_at?: string | null | undefined;
+}
+
+const outputs = (b: BridgeRecord): BridgeOutputs => ({
+  name: b.name,
+  slug: b.slug,
+  bridgeId: b.id,
+  createdAt: b.created_at ?? null,
+});
+
+/** How each input behaves on change: only the slug, the platform's key, replaces. */
+export const BRIDGE_RULES = { slug: { replaces: true }, name: {}, adopt: { ignored: true } } as const;
+
+/** The engine-side code of `Bridge`; its id is the slug, the platform's key for a bridge. */
+export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, BridgeNaming, {
+  async check(olds, news) {
+    return checkOwnership(BRIDGE_KEY, olds, checkWith(BridgeInputs, news));
+  },
+
+  async diff(_id, olds, news) {
+    return diffWith(BRIDGE_RULES, olds, news);
+  },
+
+  async create(inputs, { context, client }) {
+    const key = `bridge "${inputs.slug}"`;
+    const existing = inputs.adopt ? await findBridge(client, inputs.slug) : undefined;
+    let record: BridgeRecord;
+    if (!existing) {
+      record = await settleCreate({
+        key,
+        create: () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
+        lookup: () => findBridge(client, inputs.slug),
+        differences: (found) => (found.name === inputs.name ? [] : ["name"]),
+        ...keyOwnership(context, client, BRIDGE_KEY, inputs.slug),
+        ...context.settlePolicy(),
+      });
+    } else if (existing.name === inputs.name) {
+      record = existing;
+    } else if (inputs.adopt === "overwrite") {
+      record = { ...existing, ...(await client.bridges.update(inputs.slug, { name: inputs.name })) };
+    } else {
+      throw adoptionRefused(key, [`name (live "${existing.name}")`]);
+    }
+    return { id: record.slug, outs: outputs(record) };
+  },
+
+  async read(id, props, { client }) {
+    const { live } = await ownBridge(client, id, props.bridgeId);
+    if (!live) return {};
+    return { id: live.slug, props: outputs(live), inputs: { name: live.name, slug: live.slug } };
+  },
+
+  async update(id, olds, news, { client }) {
+    const { other } = await ownBridge(client, id, olds.bridgeId);
+    if (other) {
+      throw new Error(
+        `bridge "${id}" is another bridge on the platform now (id ${other.id}; this stack's, id ` +
+          `${olds.bridgeId}, is gone): somebody else's, so nothing is written. \`pulumi refresh\` drops ` +
+          "the gone bridge from this stack; then take the new one over with `adopt: true`, or choose another slug",
+      );
+    }
+    const updated = await client.bridges.update(id, { name: news.name });
+    return { outs: outputs({ ...updated, created_at: updated.created_at ?? olds.createdAt }) };
+  },
+
+  async delete(id, props, { client }) {
+    // This stack's bridge is gone when another holds its slug now: deleting that one would delete somebody else's.
+    if ((await ownBridge(client, id, props.bridgeId)).other) return;
+    await goneIsDone(client.bridges.delete(id));
+  },
+});
+
+/**
+ * The live bridge under `slug`, unless it is another record than the one state holds (`bridgeId`):
+ * a bridge's id in state is its slug, and after this stack's bridge is deleted out of band, somebody
+ * else may create one with the same slug, which is theirs (`other`).
+ */
+async function ownBridge(
+  client: VoiceClient,
+  slug: string,
+  bridgeId: number | undefined,
+): Promise<{ live?: BridgeDetail; other?: BridgeDetail }> {
+  const live = await findBridge(client, slug);
+  if (live && bridgeId !== undefined && live.id !== bridgeId) return { other: live };
+  return live ? { live } : {};
+}
