@@ -2,7 +2,7 @@
 // watcher walks /proc for descendants of this process, classifies the Node ones by their command
 // line (the language host runs `node …/@pulumi/pulumi/cmd/run …`, the dynamic-provider host
 // `node …/@pulumi/pulumi/cmd/dynamic-provider …`, the native provider plugin
-// `node …/dist/provider/native/main.js …`, the engine itself is the `pulumi` binary) and keeps the largest `VmHWM` (the kernel's
+// `node …/dist/provider/plugin/main.js …`, the engine itself is the `pulumi` binary) and keeps the largest `VmHWM` (the kernel's
 // high-water mark of resident memory, so growth between two polls is not missed) each one reported.
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -26,7 +26,7 @@ export const CPU_METHOD =
 const USER_HZ = 100;
 
 export const RSS_METHOD =
-  "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run), the provider process (the dynamic-provider host node …/cmd/dynamic-provider, or the native plugin node …/provider/native/main.js) and the engine (pulumi), polled every 100 ms";
+  "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run), the provider process (the dynamic-provider host node …/cmd/dynamic-provider, or the native plugin node …/provider/plugin/main.js) and the engine (pulumi), polled every 100 ms";
 
 function read(path: string): string | undefined {
   try {

@@ -1,7 +1,7 @@
 // Writes the package schema of the native provider (`voice`) to schema.json: `node dist/scripts/gen-schema.js`.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { packageSchema } from "../provider/native/schema";
+import { packageSchema } from "../provider/plugin/schema";
 import { repoRoot } from "./engine";
 
 /** The schema file's path and text (what `pulumi package get-schema` answers, pretty-printed). */

@@ -1,6 +1,6 @@
 // Builds the plugin archive `dist/plugin/pulumi-resource-voice-v<version>-<os>-<arch>.tar.gz`, which
 // `pulumi plugin install resource voice <version> --file <archive>` installs: the native provider
-// (dist/provider/native, built by `npm run build`) bundled into one JavaScript file with esbuild (the
+// (dist/provider/plugin, built by `npm run build`) bundled into one JavaScript file with esbuild (the
 // engine refuses an archive whose symlinks point outside it, so no node_modules), a package.json for
 // the version, and the launcher `pulumi-resource-voice`, which runs the bundle with `node` from PATH.
 // Prints the archive's path.

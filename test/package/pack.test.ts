@@ -136,8 +136,8 @@ describe("npm pack", () => {
   it("ships the native provider plugin: the launcher npm puts in node_modules/.bin, and what it runs", () => {
     expect(pkg.bin["pulumi-resource-voice"]).toBe("bin/pulumi-resource-voice");
     expect(readFileSync(path.join(repoRoot, "bin", "pulumi-resource-voice"), "utf8")).toContain(
-      "dist/provider/native/main.js",
+      "dist/provider/plugin/main.js",
     );
-    expect(files).toContain("dist/provider/native/main.js");
+    expect(files).toContain("dist/provider/plugin/main.js");
   });
 });

@@ -5,8 +5,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../provider/context-cache";
 import { LOOKUPS } from "../../../provider/lookups";
-import { invoke, invokeToken } from "../../../provider/native/invokes";
-import { packageSchema } from "../../../provider/native/schema";
+import { invoke, invokeToken } from "../../../provider/plugin/invokes";
+import { packageSchema } from "../../../provider/plugin/schema";
 import type { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { repoRoot } from "../../fixtures/engine";
@@ -22,12 +22,12 @@ describe("the lookups' room", () => {
     for (const file of files) {
       const text = readFileSync(path.join(lookupsDir, file), "utf8");
       expect(text, file).not.toMatch(/from "@pulumi\/pulumi"/);
-      expect(text, file).not.toMatch(/from "\.\.\/(program|native|runtime)\//);
+      expect(text, file).not.toMatch(/from "\.\.\/(program|plugin|runtime)\//);
     }
   });
 
   it("is what the plugin's invokes run: no program module loaded for its side effects", () => {
-    const text = readFileSync(path.join(repoRoot, "provider", "native", "invokes.ts"), "utf8");
+    const text = readFileSync(path.join(repoRoot, "provider", "plugin", "invokes.ts"), "utf8");
     expect(text).not.toMatch(/program\//);
     expect(text).toMatch(/from "\.\.\/lookups"/);
   });

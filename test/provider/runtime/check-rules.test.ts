@@ -2,7 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { beforeAll, describe, expect, it } from "vitest";
 import { VoiceConfigError } from "../../../provider/config";
 import { runtimeContext } from "../../../provider/context-cache";
-import { nativeProvider } from "../../../provider/native/provider";
+import { nativeProvider } from "../../../provider/plugin/provider";
 import { bridge } from "../../../provider/resources/bridge/runtime";
 import {
   checkLinkOnPlatform,

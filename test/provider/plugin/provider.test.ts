@@ -1,7 +1,7 @@
 // The native provider's routing over the runtime: secrets in and out, detailed diff, import-style read, invokes.
 import { beforeAll, describe, expect, it } from "vitest";
-import { nativeProvider } from "../../../provider/native/provider";
-import { secret } from "../../../provider/native/secrets";
+import { nativeProvider } from "../../../provider/plugin/provider";
+import { secret } from "../../../provider/plugin/secrets";
 import { useEmulator } from "../../fixtures/emulator";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { configureRuntime } from "../../fixtures/provider";

@@ -5,8 +5,8 @@ import {
   checkProviderConfig,
   diffProviderConfig,
   settingsOwner,
-} from "../../../provider/native/provider-config";
-import { secret } from "../../../provider/native/secrets";
+} from "../../../provider/plugin/provider-config";
+import { secret } from "../../../provider/plugin/secrets";
 
 describe("provider inputs", () => {
   it("names each invalid input and keeps the token's value out of the failures", () => {

@@ -7,7 +7,7 @@ import { packageSchema } from "./schema";
 
 /** Serves `pulumi-resource-voice`: the native provider over the runtime, gaps filled (see `gaps.ts`). */
 export async function serve(args: readonly string[]): Promise<void> {
-  // The nearest package.json that is the package's: above `dist/provider/native`, or the plugin archive's root.
+  // The nearest package.json that is the package's: above `dist/provider/plugin`, or the plugin archive's root.
   const version = ownPackage()?.version ?? "0.0.0";
   const native = nativeProvider(version, JSON.stringify(packageSchema(version)));
   fillServerGaps(native, (lookup, owner) => {

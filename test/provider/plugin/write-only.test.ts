@@ -5,7 +5,7 @@ import {
   comparable,
   withoutPlaceholders,
   withRecordedSecrets,
-} from "../../../provider/native/write-only";
+} from "../../../provider/plugin/write-only";
 
 const CONFIG = "voice:index:ProviderConfiguration";
 const TRUNK = "voice:index:SipTrunk";
