@@ -1,5 +1,6 @@
-import { type SipTrunk, splitAllowedIps } from "../../../sdk";
+import type { SipTrunk } from "../../../sdk";
 import type { ExportMapping } from "../../descriptor";
+import { allowedIpSet } from "./allowed-ips";
 
 /** A trunk's declarable fields as the platform holds them; absent ones are left to the resource's defaults. */
 export interface TrunkFields {
@@ -11,9 +12,9 @@ export interface TrunkFields {
   allowedIps?: string[];
 }
 
-/** The fields a program declares for a trunk read from the platform (its password aside: write-only). */
+/** The fields a program declares for a trunk read from the platform (its password aside: write-only), as its state records them. */
 export function trunkFields(t: SipTrunk): TrunkFields {
-  const ips = splitAllowedIps(t.allowed_ips);
+  const ips = allowedIpSet(t.allowed_ips);
   return {
     name: t.name,
     sipUrl: t.sip_url,

@@ -1,19 +1,15 @@
-import { type SipTrunk, type SipTrunkUpdateParams, splitAllowedIps } from "../../../sdk";
+import type { SipTrunk, SipTrunkUpdateParams } from "../../../sdk";
 import { adoptionRefused } from "../../runtime/adopt";
 import { checkWith } from "../../runtime/check";
 import { diffWith, sameValue } from "../../runtime/diff";
-import { normalizeIp } from "../../runtime/fields";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
 import { goneIsDone, serve, unlessGone } from "../../runtime/serve";
 import { settleCreate } from "../../runtime/settle";
+import { allowedIpSet } from "./allowed-ips";
 import { findTrunk, SIP_TRUNK_KEY } from "./key";
 import { SipTrunkInputs, SipTrunkNaming, type SipTrunkOutputs } from "./schema";
 
 const TYPE = "SipTrunk";
-
-/** The platform's joined IPs as the set state records: canonical, de-duplicated, sorted. */
-const splitIps = (joined: string | null | undefined): string[] =>
-  [...new Set(splitAllowedIps(joined).map(normalizeIp))].sort();
 
 const outputs = (t: SipTrunk, authPassword: string | undefined): SipTrunkOutputs => ({
   name: t.name,
@@ -22,7 +18,7 @@ const outputs = (t: SipTrunk, authPassword: string | undefined): SipTrunkOutputs
   port: String(t.port),
   authUsername: t.auth_username ?? null,
   ...(authPassword === undefined ? {} : { authPassword }),
-  allowedIps: splitIps(t.allowed_ips),
+  allowedIps: allowedIpSet(t.allowed_ips),
   trunkId: t.id,
   active: t.active,
   orgHandle: t.org_handle ?? null,

@@ -4,6 +4,7 @@ import { select } from "../../../cli/export/filters";
 import { resolveLinks } from "../../../cli/export/link-configurations";
 import { plan } from "../../../cli/export/plan";
 import { renderTypeScript } from "../../../cli/export/typescript";
+import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
 import { declaredResources } from "../../fixtures/exported-program";
 import { hostileText } from "../../fixtures/hostile-text";
 import { arbitraryOrganization, hostileOrganization } from "./organization";
@@ -68,7 +69,7 @@ describe("the exported TypeScript program", () => {
             t.name,
             t.auth_username ?? undefined,
             t.auth_password !== null,
-            t.allowed_ips === "" ? undefined : t.allowed_ips.split(","),
+            declaredIps(t.allowed_ips),
           ]),
         );
       }),
@@ -131,3 +132,9 @@ describe("the exported TypeScript program", () => {
     );
   });
 });
+
+/** The IPs a program declares for a trunk: the set its state records, absent when empty. */
+function declaredIps(joined: string): string[] | undefined {
+  const ips = allowedIpSet(joined);
+  return ips.length > 0 ? ips : undefined;
+}

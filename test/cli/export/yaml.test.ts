@@ -6,6 +6,7 @@ import { importTargets, renderImportFile } from "../../../cli/export/native-ids"
 import type { Organization } from "../../../cli/export/organization";
 import { plan } from "../../../cli/export/plan";
 import { renderYamlProject } from "../../../cli/export/yaml";
+import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
 import { parseYaml, readInterpolation, unsafeRawCharacters } from "../../fixtures/pulumi-yaml-reading";
 import { hostileOrganization } from "./organization";
 
@@ -143,7 +144,7 @@ resources:
               t.trunk.name,
               t.trunk.sip_url,
               t.trunk.auth_username ?? undefined,
-              t.trunk.allowed_ips === "" ? undefined : t.trunk.allowed_ips.split(","),
+              declaredIps(t.trunk.allowed_ips),
             ]);
         },
       ),
@@ -151,3 +152,9 @@ resources:
     );
   });
 });
+
+/** The IPs a program declares for a trunk: the set its state records, absent when empty. */
+function declaredIps(joined: string): string[] | undefined {
+  const ips = allowedIpSet(joined);
+  return ips.length > 0 ? ips : undefined;
+}
