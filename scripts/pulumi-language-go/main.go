@@ -1,7 +1,7 @@
 // A minimal Go language host for the Pulumi engine, built by scripts/pulumi-engine.
 //
-// Why it exists: Pulumi's own host (module github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3) is not
-// served by the Go module proxy these machines reach, so it cannot be built here. The real host compiles
+// Why it exists: the engine is built from Go modules alone, and Pulumi's own host (module
+// github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3) is not published as one that builds. The real host compiles
 // the program with `go build` and runs the binary, which talks to the engine itself through the addresses
 // and settings passed in PULUMI_* variables. This one keeps that contract for programs whose modules
 // resolve from the Go module cache or proxy (no plugin discovery in go.mod: the engine loads providers on

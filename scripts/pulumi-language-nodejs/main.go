@@ -1,7 +1,7 @@
 // A minimal Node.js language host for the Pulumi engine, built by scripts/pulumi-engine.
 //
 // Why it exists: Pulumi's own host (module github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3)
-// is not served by the Go module proxy these machines reach, so it cannot be built here. The real host is a
+// is not published as a Go module that builds, and the engine is built from Go modules alone. The real host is a
 // thin launcher anyway: the program runs in `node @pulumi/pulumi/cmd/run`, which talks to the engine itself.
 // This one keeps that contract for plain JavaScript and ts-node programs whose packages are already installed
 // (no package-manager integration, no plugin discovery in node_modules: the engine loads providers on demand),
@@ -122,7 +122,7 @@ func typescriptEnv(options map[string]any) []string {
 // RunPlugin runs a policy pack written in Node.js (kind "analyzer") with @pulumi/pulumi/cmd/run-policy-pack,
 // as Pulumi's host does: the engine no longer uses a pulumi-analyzer-policy shim for it. Its output streams
 // back to the engine, which reads the pack's gRPC port from the first line of stdout. Other plugin kinds
-// (providers or tools as Node.js folders) are not needed here.
+// (providers or tools as Node.js folders) are not needed by this package's programs.
 func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
 	if req.GetKind() != string(apitype.AnalyzerPlugin) {
 		return status.Errorf(codes.Unimplemented, "this Node.js host runs policy packs only, not %s plugins", req.GetKind())

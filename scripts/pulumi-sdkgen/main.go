@@ -4,7 +4,7 @@
 //	pulumi-sdkgen <schema.json> <out-dir> [language...]
 //
 // Why it exists: `pulumi package gen-sdk` delegates each language to that language's host, and the
-// Python, Go and .NET hosts cannot be built here. Their code generators are plain Go packages, so this
+// Python, Go and .NET hosts are not published as Go modules that build. Their code generators are plain Go packages, so this
 // calls them directly; what they write is what `gen-sdk` would write. Each language goes to
 // <out-dir>/<language>, replacing what was there.
 package main
