@@ -13,7 +13,7 @@ import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { name, version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-const main = join(root, "dist", "provider", "native", "main.js");
+const main = join(root, "dist", "provider", "plugin", "main.js");
 
 /** Pulumi's names for this machine's OS and architecture, as plugin archives are named. */
 const OS = { linux: "linux", darwin: "darwin" }[process.platform];
@@ -29,7 +29,7 @@ exec node "$(dirname "$0")/provider.js" "$@"
 const oneGrpc = {
   name: "one-grpc",
   setup(esbuild) {
-    esbuild.onLoad({ filter: /[\\/]dist[\\/]provider[\\/]native[\\/]grpc\.js$/ }, () => ({
+    esbuild.onLoad({ filter: /[\\/]dist[\\/]provider[\\/]plugin[\\/]grpc\.js$/ }, () => ({
       contents: 'exports.grpc = require("@grpc/grpc-js");',
       loader: "js",
     }));

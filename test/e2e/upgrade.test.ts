@@ -10,7 +10,7 @@ const dist = path.join(repoRoot, "dist", "provider");
 
 /** The runtime entry of "version 2": the installed code, plus a marker of every delete it runs. */
 const RUNTIME_V2 = `
-const real = require(${JSON.stringify(path.join(dist, "runtime", "index.js"))});
+const real = require(${JSON.stringify(path.join(dist, "entry", "runtime.js"))});
 const { appendFileSync } = require("node:fs");
 const marked = (type) => ({
   ...real[type],
@@ -59,7 +59,7 @@ beforeAll(async () => {
   }
   await installPackage(
     voice.dir.path,
-    `module.exports = require(${JSON.stringify(path.join(dist, "runtime", "index.js"))});`,
+    `module.exports = require(${JSON.stringify(path.join(dist, "entry", "runtime.js"))});`,
   );
 }, ENGINE_BUILD_TIMEOUT_MS);
 afterAll(async () => {
