@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { VoiceContext } from "../provider/context";
-import { descriptorOf } from "../provider/resources/registry";
+import { descriptorOfToken } from "../provider/resources/registry";
 import { repairCheckpointAttrs } from "./checkpoint-attrs";
-import { type Deployment, pendingCreates, settlePendingCreates, voiceType } from "./pending-creates";
+import { type Deployment, pendingCreates, settlePendingCreates } from "./pending-creates";
 import { type PulumiTarget, pulumi } from "./pulumi";
 
 /** Usage of `pulumi-voice-platform recover`. */
@@ -54,7 +54,7 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
   if (pending.length > 0) {
     const client = await new VoiceContext(await stackConfig(target)).ready();
     for (const resource of pending) {
-      const key = descriptorOf(voiceType(resource.type) ?? "")?.key;
+      const key = descriptorOfToken(resource.type)?.key;
       const id = await key?.idOf(client, resource.inputs ?? {});
       say(`${id === undefined ? "not created" : `found ${id}`}: ${resource.urn}`);
       if (id !== undefined) found.set(resource.urn, id);

@@ -12,6 +12,7 @@ import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS, demoState } from "./
 import { Store } from "./domain/state";
 import { authenticate } from "./http/auth";
 import { installBodyParser } from "./http/body";
+import { bracketed } from "./http/loopback";
 import { installPlatformGate, platformMeta, platformPath } from "./http/pipeline";
 import { PlatformRouter } from "./http/router";
 import { installSiteGuard } from "./http/site-guard";
@@ -237,7 +238,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : (opts.port ?? 0);
-  const urlHost = host.includes(":") ? `[${host}]` : host;
+  const urlHost = bracketed(host);
   const inference = buildInferenceApp(ctx, { listenHost: host, allowedHosts, checksSite: () => false });
   try {
     await inference.listen({ port: opts.inferencePort ?? 0, host });

@@ -1,4 +1,5 @@
 import { descriptorOfKind, type Kind } from "./kinds";
+import type { PlannedConfiguration, PlannedTrunk } from "./plan";
 
 /** A declared value: plain data read from the platform, or a write-only secret read from stack config. */
 export type Declared = string | readonly string[] | { secret: string };
@@ -24,3 +25,11 @@ export function declared(
     return [];
   });
 }
+
+/** A planned configuration's declared properties, its auth token read from stack config. */
+export const declaredConfiguration = (c: PlannedConfiguration): [string, Declared][] =>
+  declared("configuration", { ...c, account_sid: c.accountSid }, { authToken: c.authToken.key });
+
+/** A planned trunk's declared properties, its SIP password (when the platform holds one) from stack config. */
+export const declaredTrunk = (t: PlannedTrunk): [string, Declared][] =>
+  declared("trunk", t.trunk, t.authPassword ? { authPassword: t.authPassword.key } : {});

@@ -1,4 +1,4 @@
-import { type Declared, declared } from "./declared";
+import { type Declared, declared, declaredConfiguration, declaredTrunk } from "./declared";
 import { descriptorOfKind, type Kind } from "./kinds";
 import type { Plan, PlannedTrunk } from "./plan";
 import { quoted as str } from "./quoted";
@@ -20,19 +20,11 @@ const body = (props: [string, Declared][]): string =>
   object([...props.map(([k, v]): [string, string] => [k, value(v)]), ["adopt", "true"]], "");
 
 /** `new voice.<Type>(name, { … })` for a record of `kind`, the class named by its resource type. */
-function declaration(
-  kind: Kind,
-  name: string,
-  record: unknown,
-  secrets: Readonly<Record<string, string>> = {},
-): string {
-  return `new voice.${descriptorOfKind(kind).type}(${str(name)}, ${body(declared(kind, record, secrets))});`;
+function declaration(kind: Kind, name: string, props: [string, Declared][]): string {
+  return `new voice.${descriptorOfKind(kind).type}(${str(name)}, ${body(props)});`;
 }
 
-function trunk(t: PlannedTrunk): string {
-  const secrets = t.authPassword ? { authPassword: t.authPassword.key } : {};
-  return declaration("trunk", t.name, t.trunk, secrets);
-}
+const trunk = (t: PlannedTrunk): string => declaration("trunk", t.name, declaredTrunk(t));
 
 const LINK_HELPER = `/** Links each number to the bridge through the configuration; a link is named by its phone number. */
 function link(bridge: voice.Bridge, configuration: voice.ProviderConfiguration, phoneNumbers: string[]): void {
@@ -66,16 +58,12 @@ export function renderTypeScript(p: Plan, orgHandle: string): string {
       "",
       "// Provider configurations: the auth tokens are write-only on the platform, so they come from secret config.",
     );
-  for (const c of p.configurations) {
-    const record = { ...c, account_sid: c.accountSid };
-    parts.push(
-      `const ${c.variable} = ${declaration("configuration", c.name, record, { authToken: c.authToken.key })}`,
-    );
-  }
+  for (const c of p.configurations)
+    parts.push(`const ${c.variable} = ${declaration("configuration", c.name, declaredConfiguration(c))}`);
   if (p.linkCount > 0) parts.push("", LINK_HELPER);
   if (p.bridges.length > 0) parts.push("", "// Bridges, each with the numbers linked to it.");
   for (const b of p.bridges) {
-    const bridge = declaration("bridge", b.name, b.bridge);
+    const bridge = declaration("bridge", b.name, declared("bridge", b.bridge));
     parts.push(b.links.length > 0 ? `const ${b.variable} = ${bridge}` : bridge);
     for (const l of b.links)
       parts.push(

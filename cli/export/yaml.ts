@@ -1,4 +1,4 @@
-import { type Declared, declared } from "./declared";
+import { type Declared, declared, declaredConfiguration, declaredTrunk } from "./declared";
 import { importTargets, linkKey, NATIVE_TYPE } from "./native-ids";
 import type { Plan } from "./plan";
 import { yamlString as q } from "./yaml-string";
@@ -45,12 +45,7 @@ export function renderYamlProject(
   };
   const props = (values: [string, Declared][]): [string, string][] => values.map(([k, v]) => [k, value(v)]);
   for (const c of p.configurations)
-    resource(
-      c.variable,
-      NATIVE_TYPE.configuration,
-      c.name,
-      props(declared("configuration", { ...c, account_sid: c.accountSid }, { authToken: c.authToken.key })),
-    );
+    resource(c.variable, NATIVE_TYPE.configuration, c.name, props(declaredConfiguration(c)));
   for (const b of p.bridges) {
     resource(b.variable, NATIVE_TYPE.bridge, b.name, props(declared("bridge", b.bridge)));
     for (const l of b.links)
@@ -61,9 +56,6 @@ export function renderYamlProject(
           ["phoneNumber", q(n)],
         ]);
   }
-  for (const t of p.trunks) {
-    const secrets = t.authPassword ? { authPassword: t.authPassword.key } : {};
-    resource(t.variable, NATIVE_TYPE.trunk, t.name, props(declared("trunk", t.trunk, secrets)));
-  }
+  for (const t of p.trunks) resource(t.variable, NATIVE_TYPE.trunk, t.name, props(declaredTrunk(t)));
   return `${lines.join("\n")}\n`;
 }

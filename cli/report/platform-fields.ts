@@ -2,13 +2,12 @@
 // program holds (`adopt`, which matters on create alone) is never a difference from the platform, and a
 // write-only secret is held but never shown, so its change is seen only in what the engine plans.
 import type { ResourceDescriptor } from "../../provider/descriptor";
-import { descriptorOf } from "../../provider/resources/registry";
+import { descriptorOfToken } from "../../provider/resources/registry";
 import { SECRET_FIELDS } from "../../provider/runtime/fields";
 
 /** The resource type a URN names, dynamic (`pulumi-nodejs:dynamic/voice:Bridge`) or native (`voice:index:Bridge`). */
 function resourceType(urn: string): ResourceDescriptor | undefined {
-  const token = (urn.split("::")[2] ?? "").split("$").pop() ?? "";
-  return descriptorOf(token.split(/[:/]/).pop() ?? "");
+  return descriptorOfToken((urn.split("::")[2] ?? "").split("$").pop() ?? "");
 }
 
 /** Whether the platform holds property `key` of the resource at `urn` (an input the outputs do not record is the program's alone). */

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { bridgeName, findBridge } from "../domain/bridges";
+import { bridgeDisconnectSchema, bridgeName, findBridge } from "../domain/bridges";
 import type { EmulatorContext } from "../domain/context";
 import type { Bridge, Trunk } from "../domain/state";
 import { findTrunk, type TrunkUpdate, trunkUpdateSchema, updateTrunk } from "../domain/trunks";
-import { e164, parseBody } from "../domain/validation";
+import { parseBody } from "../domain/validation";
 import { ApiError } from "../http/envelope";
 
 // The out-of-band changes a person makes in the platform's dashboard, shared by the admin
@@ -37,7 +37,7 @@ export function renameBridge(ctx: EmulatorContext, org: string, slug: string, bo
 export function disconnectNumber(ctx: EmulatorContext, org: string, slug: string, body: unknown): Bridge {
   const state = ctx.store.state;
   const bridge = findBridge(state, requireOrgHandle(ctx, org), slug);
-  const { phone_number } = parseBody(z.object({ phone_number: e164() }), body);
+  const { phone_number } = parseBody(bridgeDisconnectSchema, body);
   const number = state.numbers.find((n) => n.number === phone_number);
   const link = state.links.find((l) => l.bridge_id === bridge.id && l.number_id === number?.id);
   if (link === undefined) {

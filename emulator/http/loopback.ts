@@ -13,8 +13,14 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return LOOPBACK.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
+/** A host without the brackets a URL puts around an IPv6 address. */
+export const bare = (host: string): string => host.replace(/^\[(.*)\]$/, "$1");
+
+/** A host as a URL writes it: an IPv6 address in brackets. */
+export const bracketed = (host: string): string =>
+  host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+
 /** Whether a listen host keeps the emulator on this machine (a loopback address or `localhost`). */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, "$1");
-  return bare.toLowerCase() === "localhost" || isLoopbackAddress(bare);
+  return bare(host).toLowerCase() === "localhost" || isLoopbackAddress(bare(host));
 }

@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import type { FastifyInstance } from "fastify";
-import { isLoopbackAddress } from "./loopback";
+import { bracketed, isLoopbackHost } from "./loopback";
 
 // A web page the user visits can reach a server on this machine in two ways. It can send
 // requests there (a form, a no-cors fetch): the browser sends them but hides the answers, so
@@ -64,26 +63,23 @@ export function parseAllowedHost(entry: string): HostPort {
   return parsed;
 }
 
-const bare = (name: string) => name.replace(/^\[(.*)\]$/, "$1");
-/** An address as a URL writes it: IPv6 in brackets. */
-const bracketed = (host: string) => (host.includes(":") && !host.startsWith("[") ? `[${host}]` : host);
+/** Whether a URL's host name (lower case) is loopback: `localhost`, `*.localhost` or a loopback address. */
+const isLoopbackName = (name: string): boolean => name.endsWith(".localhost") || isLoopbackHost(name);
 
-function isLoopbackName(name: string): boolean {
-  return name === "localhost" || name.endsWith(".localhost") || isLoopbackAddress(bare(name));
-}
-
-/** Whether an address names one of this machine's interfaces (for a server on a wildcard). */
-function isOwnInterface(name: string): boolean {
-  const address = bare(name);
-  if (isIP(address) === 0) return false;
-  const own = Object.values(networkInterfaces()).flat();
-  return own.some((i) => i !== undefined && parseHostPort(bracketed(i.address))?.name === name);
+/** This machine's interface addresses as a URL's host names (what a server on a wildcard answers to). */
+function ownInterfaces(): Set<string> {
+  const names = Object.values(networkInterfaces())
+    .flat()
+    .map((i) => (i === undefined ? undefined : parseHostPort(bracketed(i.address))?.name));
+  return new Set(names.filter((name) => name !== undefined));
 }
 
 /** The Host names a server accepts: loopback ones on its port, its `--host`, and the allow-list. */
 export class HostPolicy {
   readonly #listen: string | undefined;
   readonly #allowed: HostPort[];
+  /** The machine's addresses when listening on a wildcard, read once; empty otherwise. */
+  readonly #own: Set<string>;
 
   constructor(
     readonly listenHost: string,
@@ -91,6 +87,7 @@ export class HostPolicy {
   ) {
     this.#listen = parseHostPort(bracketed(listenHost))?.name;
     this.#allowed = allowedHosts.map(parseAllowedHost);
+    this.#own = this.#listen !== undefined && WILDCARDS.has(this.#listen) ? ownInterfaces() : new Set();
   }
 
   /** Why a request's Host is not this server's (listening on `port`, unknown before it listens), or `undefined`. */
@@ -103,9 +100,7 @@ export class HostPolicy {
       ) {
         return undefined;
       }
-      const wildcard = this.#listen !== undefined && WILDCARDS.has(this.#listen);
-      const own =
-        isLoopbackName(given.name) || given.name === this.#listen || (wildcard && isOwnInterface(given.name));
+      const own = isLoopbackName(given.name) || given.name === this.#listen || this.#own.has(given.name);
       if (own && samePort) return undefined;
     }
     const at = port === undefined ? "" : ` on port ${port}`;

@@ -42,11 +42,7 @@ const DEFS = "#/$defs/";
  */
 class Translator {
   readonly types: Record<string, ObjectTypeSpec> = {};
-  constructor(private readonly pkg: string) {}
-
-  token(id: string): string {
-    return `${this.pkg}:index:${id}`;
-  }
+  constructor(private readonly token: (id: string) => string) {}
 
   type(json: Json, where: string): TypeSpec {
     if (json.$ref?.startsWith(DEFS)) return { $ref: `#/types/${this.token(json.$ref.slice(DEFS.length))}` };
@@ -139,11 +135,10 @@ class Translator {
 
 /** The package schema's functions, one per lookup, and the object types their outputs refer to. */
 export function functionSchema(
-  pkg: string,
   lookups: readonly Lookup[],
   token: (name: string) => string,
 ): { functions: Record<string, FunctionSpec>; types: Record<string, ObjectTypeSpec> } {
-  const translator = new Translator(pkg);
+  const translator = new Translator(token);
   const functions = Object.fromEntries(lookups.map((l) => [token(l.name), translator.function(l)]));
   return { functions, types: translator.types };
 }

@@ -1,12 +1,12 @@
 import { runtimeContext } from "../context-cache";
+import { nativeToken } from "../descriptor";
 import { LOOKUPS, type Lookup } from "../lookups";
-import { PACKAGE } from "./resources";
 
 /** The lookups served as invokes, `voice:index:<name>`. */
 export const INVOKES = LOOKUPS.map((lookup) => lookup.name);
 
 /** The token of an invoke. */
-export const invokeToken = (name: string): string => `${PACKAGE}:index:${name}`;
+export const invokeToken = nativeToken;
 
 /** The lookup an invoke token names, if any. */
 export const lookupOf = (token: string): Lookup | undefined =>

@@ -1,6 +1,6 @@
 import * as provider from "@pulumi/pulumi/provider";
 import { ownPackage } from "../../sdk/core/own-package";
-import { configure } from "../context-cache";
+import { contextFor } from "../context-cache";
 import { fillServerGaps } from "./gaps";
 import { nativeProvider } from "./provider";
 import { packageSchema } from "./schema";
@@ -11,19 +11,7 @@ export async function serve(args: readonly string[]): Promise<void> {
   const version = ownPackage()?.version ?? "0.0.0";
   const native = nativeProvider(version, JSON.stringify(packageSchema(version)));
   fillServerGaps(native, (lookup, owner) => {
-    void configure(
-      {
-        config: {
-          get: lookup,
-          require: (key) => {
-            const value = lookup(key);
-            if (value === undefined) throw new Error(`missing required configuration ${key}`);
-            return value;
-          },
-        },
-      },
-      owner,
-    );
+    contextFor(lookup, owner);
   });
   await provider.main(native, [...args]);
 }

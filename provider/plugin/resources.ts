@@ -1,16 +1,7 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { z } from "zod";
 import { nativeToken, PACKAGE, type ResourceDescriptor } from "../descriptor";
-import { descriptorOfToken, REGISTRY, type ResourceType } from "../resources/registry";
+import { REGISTRY, type ResourceType } from "../resources/registry";
 
 export { PACKAGE };
-
-/** One resource type as both front doors serve it: the runtime's provider, its inputs and outputs schemas. */
-export interface NativeResource {
-  readonly provider: dynamic.ResourceProvider;
-  readonly inputs: z.ZodObject;
-  readonly outputs: z.ZodObject;
-}
 
 /** A resource type's name, e.g. `Bridge`. */
 export type ResourceName = ResourceType;
@@ -26,8 +17,7 @@ export const resourceToken = nativeToken;
 /** The resource a URN names (`urn:pulumi:<stack>::<project>::voice:index:Bridge::<name>`). */
 export function resourceOf(urn: string): ResourceDescriptor {
   const type = urn.split("::")[2] ?? "";
-  const found = descriptorOfToken(type);
-  if (!found || resourceToken(found.type) !== type)
-    throw new Error(`unknown resource type ${type} (in ${urn})`);
+  const found = REGISTRY.find((d) => resourceToken(d.type) === type);
+  if (!found) throw new Error(`unknown resource type ${type} (in ${urn})`);
   return found;
 }

@@ -111,7 +111,7 @@ export function packageSchema(version: string): PackageSchema {
       property(CONFIG_TYPES[key] ?? { type: "string" }, text, `config.${key}`, key === "token"),
     ]),
   );
-  const { functions, types } = functionSchema(PACKAGE, LOOKUPS, invokeToken);
+  const { functions, types } = functionSchema(LOOKUPS, invokeToken);
   return {
     name: PACKAGE,
     displayName: "Voice AI platform",
