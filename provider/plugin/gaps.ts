@@ -29,8 +29,13 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { SettingsOwner } from "../config";
 import { grpc } from "./grpc";
 import type { NativeProvider } from "./provider";
-import { checkConnection, checkProviderConfig, diffProviderConfig, settingsOwner } from "./provider-config";
-import { unwrapSecrets } from "./secrets";
+import {
+  checkConnection,
+  checkProviderConfig,
+  diffProviderConfig,
+  inputsLookup,
+  settingsOwner,
+} from "./provider-config";
 
 /**
  * A configuration lookup by stack-config key (`voice:baseUrl`), as the runtime's `configure` reads
@@ -53,14 +58,8 @@ const struct = (value: Record<string, unknown> | undefined) =>
 /** The configuration lookup of a Configure request: variables first, then the provider's args. */
 function configLookup(req: provproto.ConfigureRequest): (key: string) => string | undefined {
   const variables = new Map(req.getVariablesMap().toArray());
-  const args = req.getArgs()?.toJavaScript() ?? {};
-  return (key) => {
-    const name = key.replace(/^voice:/, "");
-    const plain = unwrapSecrets(args[name]);
-    return (
-      variables.get(`voice:config:${name}`) ?? (plain == null || plain === "" ? undefined : String(plain))
-    );
-  };
+  const fromArgs = inputsLookup(req.getArgs()?.toJavaScript() ?? {});
+  return (key) => variables.get(`voice:config:${key.replace(/^voice:/, "")}`) ?? fromArgs(key);
 }
 
 /** CheckConfig: the provider's inputs checked, then its connection (organization, token) for the provider the request names. */

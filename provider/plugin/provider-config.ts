@@ -73,10 +73,10 @@ export function settingsOwner(name: string | undefined): SettingsOwner {
 }
 
 /** The runtime's lookup (`voice:<name>`) over a provider's inputs. */
-export const inputsLookup =
-  (news: Props) =>
-  (key: string): string | undefined =>
-    present(news)[key.replace(/^voice:/, "")];
+export function inputsLookup(news: Props): (key: string) => string | undefined {
+  const values = present(news);
+  return (key) => values[key.replace(/^voice:/, "")];
+}
 
 /**
  * Connects with the provider's settings as the runtime will (environment fallbacks included) and
