@@ -1,5 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
+import type { ExportMapping } from "./export-mapping";
 import type { NaturalKey } from "./runtime/natural-key";
 
 /** How messages name a resource type and what its resource id is, in words. */
@@ -8,24 +9,12 @@ export interface Naming {
   readonly id: string;
 }
 
-/** How an export declares a platform record of a type: its kind, its resource id and its declared inputs. */
-export interface ExportMapping<K extends string = string, R = unknown> {
-  /** The kind `export --include`/`--exclude` name it by, e.g. `trunk`. */
-  readonly kind: K;
-  /** Other words a filter accepts for the kind, besides the kind, its plural, the type name and its folder's name. */
-  readonly aliases: readonly string[];
-  /** The id the provider reads the record by (the one `Type.get` and `pulumi import` take). */
-  id(record: R): string;
-  /** The inputs a program declares for the record; write-only secrets are left to the program. */
-  inputs(record: R): Record<string, unknown>;
-}
-
 /**
  * Everything the shared machinery knows of one resource type: the package schema, both front doors,
  * ownership and natural-key lookups, write-only secrets, the export and the policy adapter all read
  * a type from here and keep no table of their own.
  */
-export interface ResourceDescriptor<T extends string = string, K extends string = string> {
+export interface ResourceDescriptor<T extends string = string, M extends ExportMapping = ExportMapping> {
   /** The type's name, the last part of both type tokens, e.g. `Bridge`. */
   readonly type: T;
   /** What the resource is, for the package schema and the generated reference. */
@@ -43,7 +32,7 @@ export interface ResourceDescriptor<T extends string = string, K extends string 
   /** The inputs whose change replaces the resource. */
   readonly replaceOn: readonly string[];
   /** How `export` declares a platform record of the type. */
-  readonly exported: ExportMapping<K>;
+  readonly exported: M;
 }
 
 /** The package's name: native resources are `voice:index:<Type>`. */

@@ -4,8 +4,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { resolveSettings } from "../../provider/config";
 import { VoiceContext } from "../../provider/context";
+import { quoted } from "../../provider/quoted";
+import { derive } from "./derive";
 import { type Filter, parseFilter, select } from "./filters";
-import { resolveLinks } from "./link-configurations";
+import { KINDS } from "./kinds";
 import { renderImportFile } from "./native-ids";
 import type { Organization } from "./organization";
 import { plan } from "./plan";
@@ -19,7 +21,6 @@ import {
   renderTypeScriptProject,
   TSCONFIG,
 } from "./project-files";
-import { quoted } from "./quoted";
 import { readOrganization } from "./read-organization";
 import { configSetLines } from "./secrets";
 import { renderTypeScript } from "./typescript";
@@ -138,9 +139,9 @@ export async function runExport(argv: readonly string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const resolved = resolveLinks(org);
-  const selection = leaveOutUnrepresentable(select(org, resolved.links, include, exclude));
-  const notes = [...resolved.notes, ...selection.notes];
+  const derived = derive(org);
+  const selection = leaveOutUnrepresentable(select(derived.records, include, exclude));
+  const notes = [...derived.notes, ...selection.notes];
   const p = plan(selection);
 
   const files: Record<string, string> = {
@@ -182,8 +183,8 @@ export async function runExport(argv: readonly string[]): Promise<void> {
 
   for (const note of notes) progress.say(`note: ${note}`);
   progress.say(
-    `wrote ${Object.keys(files).sort().join(", ")} to ${out}: ${p.configurations.length} configuration(s), ` +
-      `${p.bridges.length} bridge(s), ${p.linkCount} link(s), ${p.trunks.length} trunk(s)`,
+    `wrote ${Object.keys(files).sort().join(", ")} to ${out}: ` +
+      KINDS.map((kind) => `${p.counts[kind] ?? 0} ${kind}(s)`).join(", "),
   );
   process.stdout.write(
     [

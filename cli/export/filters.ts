@@ -1,6 +1,14 @@
-import type { ProviderConfiguration } from "../../sdk";
-import { KINDS, type Kind, kindOf } from "./kinds";
-import type { ExportedBridge, Organization } from "./organization";
+import type { ResourceDescriptor } from "../../provider/descriptor";
+import {
+  descriptorOfKind,
+  KINDS,
+  type Kind,
+  kindOf,
+  parentKind,
+  type Records,
+  recordsOf,
+  TYPES,
+} from "./kinds";
 
 /** One `--include` / `--exclude` term: a kind, a name pattern, or both (`bridge:support-*`). */
 export interface Filter {
@@ -18,10 +26,7 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`, "i");
 }
 
-/**
- * Parses a filter term: `<kind>`, `<kind>:<glob>`, or a bare `<glob>` matching any kind. Kinds:
- * configuration, bridge, link (a bridge-number link), trunk.
- */
+/** Parses a filter term: `<kind>`, `<kind>:<glob>`, or a bare `<glob>` matching any kind (see {@link KINDS}). */
 export function parseFilter(text: string): Filter {
   const colon = text.indexOf(":");
   if (colon >= 0) {
@@ -38,104 +43,89 @@ export function parseFilter(text: string): Filter {
   return kind ? { kind, text } : { pattern: globToRegExp(text), text };
 }
 
-/** A record as filters see it: its kind and the names a pattern may match (its natural key first). */
-export interface Candidate {
-  kind: Kind;
-  names: readonly string[];
-}
-
-const matches = (f: Filter, c: Candidate): boolean =>
-  (f.kind === undefined || f.kind === c.kind) &&
-  (f.pattern === undefined || c.names.some((n) => f.pattern?.test(n)));
-
-/** A link of the organization: a number on a bridge. */
-export interface Link {
-  bridge: ExportedBridge;
-  phoneNumber: string;
-  /** The configuration it was connected through, as far as the platform tells (see link-configurations). */
-  configuration: ProviderConfiguration;
-}
-
 /** What the filters keep, with a note for each record dropped or pulled in by another's filter. */
-export interface Selection {
-  configurations: Organization["configurations"];
-  bridges: ExportedBridge[];
-  links: Link[];
-  trunks: Organization["trunks"];
-  notes: string[];
-}
+export type Selection = Records & { notes: string[] };
 
-/** The names each kind is matched by: bridge slug and name; configuration account and provider; trunk name; link number. */
-export const candidate = {
-  configuration: (c: { provider: string; account_sid: string }): Candidate => ({
-    kind: "configuration",
-    names: [c.account_sid, c.provider],
-  }),
-  bridge: (b: ExportedBridge): Candidate => ({ kind: "bridge", names: [b.slug, b.name] }),
-  link: (l: Link): Candidate => ({ kind: "link", names: [l.phoneNumber] }),
-  trunk: (t: { name: string }): Candidate => ({ kind: "trunk", names: [t.name] }),
-};
+/** A count per key, in the order keys first come. */
+const tally = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
- * Applies `--include` (any match keeps; none given keeps all) then `--exclude` (any match drops).
- * A link follows its bridge: kept when its bridge is included, dropped when its bridge is not exported.
- * A kept link brings its configuration along unless that configuration is excluded (then the link
- * is dropped too): the program references the configuration, never a raw id.
+ * Applies `--include` (any match keeps; none given keeps all) then `--exclude` (any match drops); a
+ * pattern matches the names a record's type gives it. A grouped record (a link) follows its parent:
+ * kept when its parent is exported, dropped when it is not. A kept record brings the records it
+ * references along unless they are excluded (then it is dropped too): the program references them,
+ * never a raw id.
  */
-export function select(
-  org: Organization,
-  links: readonly Link[],
-  include: readonly Filter[],
-  exclude: readonly Filter[],
-): Selection {
-  const excluded = (c: Candidate) => exclude.some((f) => matches(f, c));
-  const kept = (c: Candidate) => (include.length === 0 || include.some((f) => matches(f, c))) && !excluded(c);
-  const bridges = org.bridges.filter((b) => kept(candidate.bridge(b)));
-  const exported = new Set(bridges.map((b) => b.slug));
+export function select(records: Records, include: readonly Filter[], exclude: readonly Filter[]): Selection {
+  const matches = (f: Filter, d: ResourceDescriptor, r: unknown) =>
+    (f.kind === undefined || f.kind === d.exported.kind) &&
+    (f.pattern === undefined || d.exported.names(r).some((n) => f.pattern?.test(n)));
+  const excluded = (d: ResourceDescriptor, r: unknown) => exclude.some((f) => matches(f, d, r));
+  const asked = (d: ResourceDescriptor, r: unknown) =>
+    include.length === 0 || include.some((f) => matches(f, d, r));
+  const selected = new Map<string, unknown[]>();
   const notes: string[] = [];
-  const selectedLinks: Link[] = [];
-  const orphaned = new Map<string, number>();
-  for (const link of links) {
-    const c = candidate.link(link);
-    if (excluded(c)) continue;
-    const onExported = exported.has(link.bridge.slug);
-    const asked = include.length === 0 || include.some((f) => matches(f, c));
-    if (onExported) selectedLinks.push(link);
-    else if (asked) orphaned.set(link.bridge.slug, (orphaned.get(link.bridge.slug) ?? 0) + 1);
-  }
-  for (const [slug, count] of orphaned)
-    notes.push(`${count} link(s) of bridge "${slug}" left out: the bridge is not exported`);
-  const configurations = org.configurations.filter((c) => kept(candidate.configuration(c)));
-  const ids = new Set(configurations.map((c) => c.id));
-  const withConfiguration: Link[] = [];
-  const pulled = new Map<number, number>();
-  const dropped = new Map<number, number>();
-  for (const link of selectedLinks) {
-    const config = link.configuration;
-    if (ids.has(config.id)) withConfiguration.push(link);
-    else if (excluded(candidate.configuration(config)))
-      dropped.set(config.id, (dropped.get(config.id) ?? 0) + 1);
-    else {
-      pulled.set(config.id, (pulled.get(config.id) ?? 0) + 1);
-      withConfiguration.push(link);
+  for (const d of TYPES)
+    if (!d.exported.group)
+      selected.set(
+        d.exported.kind,
+        recordsOf(records, d.exported.kind).filter((r) => asked(d, r) && !excluded(d, r)),
+      );
+  for (const d of TYPES) {
+    const { kind, group, references } = d.exported;
+    if (!group) continue;
+    const parent = references[group.under];
+    const under = parentKind(d) ?? "";
+    const parents = new Set((selected.get(under) ?? []).map((r) => descriptorOfKind(under).exported.id(r)));
+    let kept: unknown[] = [];
+    const orphaned = new Map<string, number>();
+    for (const r of recordsOf(records, kind)) {
+      if (excluded(d, r)) continue;
+      const target = parent?.target(r) ?? "";
+      if (parents.has(target)) kept.push(r);
+      else if (asked(d, r)) tally(orphaned, target);
     }
+    for (const [target, count] of orphaned)
+      notes.push(`${count} ${kind}(s) of ${under} "${target}" left out: the ${under} is not exported`);
+    for (const [input, reference] of Object.entries(references)) {
+      if (input === group.under) continue;
+      const target = descriptorOfKind(reference.kind);
+      const all = recordsOf(records, reference.kind);
+      const find = (id: string) => all.find((r) => target.exported.id(r) === id);
+      const chosen = selected.get(reference.kind) ?? [];
+      const ids = new Set(chosen.map((r) => target.exported.id(r)));
+      const pulled = new Map<string, number>();
+      const dropped = new Map<string, number>();
+      kept = kept.filter((r) => {
+        const id = reference.target(r);
+        if (ids.has(id)) return true;
+        const record = find(id);
+        const drop = record !== undefined && excluded(target, record);
+        tally(drop ? dropped : pulled, id);
+        return !drop;
+      });
+      const title = (id: string) => {
+        const record = find(id);
+        return record === undefined ? id : target.exported.title(record);
+      };
+      for (const [id, count] of pulled) {
+        chosen.push(...all.filter((r) => target.exported.id(r) === id));
+        notes.push(`${reference.kind} ${title(id)} exported as well: ${count} exported ${kind}(s) use it`);
+      }
+      for (const [id, count] of dropped)
+        notes.push(`${count} ${kind}(s) left out: their ${reference.kind} ${title(id)} is excluded`);
+      selected.set(reference.kind, chosen);
+    }
+    selected.set(kind, kept);
   }
-  const label = (id: number) => {
-    const c = org.configurations.find((x) => x.id === id);
-    return c ? `${c.provider} ${c.account_sid}` : String(id);
-  };
-  for (const [id, count] of pulled) {
-    configurations.push(...org.configurations.filter((c) => c.id === id));
-    notes.push(`configuration ${label(id)} exported as well: ${count} exported link(s) use it`);
+  for (const { exported } of TYPES) {
+    const order = exported.order;
+    if (order) selected.get(exported.kind)?.sort((a, b) => order(a, b));
   }
-  for (const [id, count] of dropped)
-    notes.push(`${count} link(s) left out: their configuration ${label(id)} is excluded`);
-  configurations.sort((a, b) => a.id - b.id);
   return {
-    configurations,
-    bridges,
-    links: withConfiguration,
-    trunks: org.trunks.filter((t) => kept(candidate.trunk(t))),
+    ...(Object.fromEntries(
+      TYPES.map((d) => [`${d.exported.kind}s`, selected.get(d.exported.kind) ?? []]),
+    ) as Records),
     notes,
   };
 }

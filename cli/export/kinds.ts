@@ -1,9 +1,29 @@
 import type { ResourceDescriptor } from "../../provider/descriptor";
 import { REGISTRY } from "../../provider/resources/registry";
 
+type Descriptor = (typeof REGISTRY)[number];
+type RecordOf<D extends Descriptor> = Parameters<D["exported"]["id"]>[0];
+type ReadDescriptor = Extract<Descriptor, { exported: { source: { read: unknown } } }>;
+
+/** The registry's descriptors, each seen as any type. */
+export const TYPES: readonly ResourceDescriptor[] = REGISTRY;
+
 /** The kinds of record an export declares, as `--include` / `--exclude` name them: one per resource type. */
 export const KINDS = REGISTRY.map((d) => d.exported.kind);
-export type Kind = (typeof REGISTRY)[number]["exported"]["kind"];
+export type Kind = Descriptor["exported"]["kind"];
+
+/** The record type of `kind`'s platform records. */
+export type RecordOfKind<K extends Kind> = RecordOf<Extract<Descriptor, { exported: { kind: K } }>>;
+
+/** The records of every kind, each under its kind's plural (`trunks`). */
+export type Records = { [D in Descriptor as `${D["exported"]["kind"]}s`]: RecordOf<D>[] };
+
+/** The records of the kinds read from the platform (the others are derived from them). */
+export type ReadRecords = { [D in ReadDescriptor as `${D["exported"]["kind"]}s`]: RecordOf<D>[] };
+
+/** The records of `kind` in `records` (a {@link Records} or {@link ReadRecords}). */
+export const recordsOf = (records: object, kind: string): readonly unknown[] =>
+  (records as Readonly<Record<string, readonly unknown[] | undefined>>)[`${kind}s`] ?? [];
 
 const kebab = (type: string): string => type.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowerCase();
 
@@ -25,8 +45,14 @@ export function kindOf(word: string): Kind | undefined {
 const byKind: ReadonlyMap<string, ResourceDescriptor> = new Map(REGISTRY.map((d) => [d.exported.kind, d]));
 
 /** The resource type an export declares records of `kind` as. */
-export function descriptorOfKind(kind: Kind): ResourceDescriptor {
+export function descriptorOfKind(kind: string): ResourceDescriptor {
   const found = byKind.get(kind);
   if (!found) throw new Error(`no resource type exports kind ${kind}`);
   return found;
+}
+
+/** The kind of the parent a grouped type's records are declared under (a link's bridge), if grouped. */
+export function parentKind(descriptor: ResourceDescriptor): string | undefined {
+  const group = descriptor.exported.group;
+  return group && descriptor.exported.references[group.under]?.kind;
 }

@@ -1,3 +1,5 @@
+import { TYPES } from "./kinds";
+
 /** Longest resource name derived from free text (slugs and phone numbers are used as they are). */
 const MAX_NAME = 48;
 
@@ -32,12 +34,16 @@ export function camelCase(name: string, prefix: string): string {
   return /^[0-9]/.test(joined) ? `${prefix}${joined[0]?.toUpperCase()}${joined.slice(1)}` : joined;
 }
 
-/** Identifiers TypeScript reserves (or that would shadow the program's own names). */
-const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await config voice pulumi link".split(
+/**
+ * Identifiers TypeScript reserves, or that would shadow the program's own names: its imports, its
+ * config, and the function each grouped type is declared through (named by its kind).
+ */
+const RESERVED = new Set([
+  ..."break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await config voice pulumi".split(
     " ",
   ),
-);
+  ...TYPES.filter((d) => d.exported.group).map((d) => d.exported.kind),
+]);
 
 /** Makes identifiers unique and never reserved words, suffixing `2`, `3`, …. */
 export function uniqueIdentifiers(ids: readonly string[]): string[] {

@@ -1,8 +1,8 @@
-import type { SipTrunk } from "../../sdk";
+import type { ResourceDescriptor } from "../../provider/descriptor";
+import { type Declared, declared } from "./declared";
 import type { Selection } from "./filters";
+import { type Kind, type RecordOfKind, recordsOf, TYPES } from "./kinds";
 import { camelCase, sanitizeName, uniqueIdentifiers, uniqueNames } from "./names";
-import type { ExportedBridge } from "./organization";
-import { quoted } from "./quoted";
 
 /** A write-only value the program reads from secret stack config. */
 export interface SecretInput {
@@ -12,117 +12,131 @@ export interface SecretInput {
   describe: string;
 }
 
-export interface PlannedConfiguration {
-  name: string;
-  variable: string;
-  provider: string;
-  accountSid: string;
-  id: number;
-  authToken: SecretInput;
+/** One resource the program declares for a platform record. */
+export interface PlannedResource<R = unknown> {
+  readonly descriptor: ResourceDescriptor;
+  readonly record: R;
+  /** The resource name. */
+  readonly name: string;
+  /** Its program variable (TypeScript) and key (YAML). */
+  readonly variable: string;
+  /** Whether a TypeScript program binds it to its variable. */
+  bound: boolean;
+  /** The id the provider reads it by (the one `Type.get` and `pulumi import` take). */
+  readonly id: string;
+  /** Its declared properties, in its type's input order. */
+  readonly properties: [string, Declared][];
+  /** The write-only values it reads from secret stack config. */
+  readonly secrets: SecretInput[];
+  /** The records of grouped types declared under it (a bridge's links). */
+  readonly groups: PlannedGroup[];
 }
 
-export interface PlannedBridge {
-  name: string;
-  variable: string;
-  bridge: ExportedBridge;
-  /** Linked numbers by the configuration variable that connects them. */
-  links: { configuration: PlannedConfiguration; phoneNumbers: string[] }[];
-}
-
-export interface PlannedTrunk {
-  name: string;
-  variable: string;
-  trunk: SipTrunk;
-  /** Present when the platform holds a password (it shows a mask). */
-  authPassword?: SecretInput;
+/** Records of a grouped type declared together under one parent, with the same references. */
+export interface PlannedGroup {
+  readonly descriptor: ResourceDescriptor;
+  /** The resources the group references, in input order, its parent among them. */
+  readonly references: PlannedResource[];
+  readonly members: PlannedResource[];
 }
 
 /** What the program declares, named: resource names, program variables and secret config keys. */
 export interface Plan {
-  configurations: PlannedConfiguration[];
-  bridges: PlannedBridge[];
-  trunks: PlannedTrunk[];
+  /** The resources declared on their own, in registry order; grouped ones are in their parent's groups. */
+  resources: PlannedResource[];
   /** Every secret config key, in program order. */
   secrets: SecretInput[];
-  linkCount: number;
+  /** How many resources of each kind. */
+  counts: Readonly<Record<string, number>>;
+}
+
+/** The planned resources of `kind`, grouped ones included, in program order. */
+export function plannedOf<K extends Kind>(p: Plan, kind: K): PlannedResource<RecordOfKind<K>>[] {
+  return p.resources
+    .flatMap((r) => [r, ...r.groups.flatMap((g) => g.members)])
+    .filter((r) => r.descriptor.exported.kind === kind) as PlannedResource<RecordOfKind<K>>[];
+}
+
+/** A kind's records with their resource names: its type's names, sanitized when free text, made unique. */
+function named(descriptor: ResourceDescriptor, selection: Selection) {
+  const { kind, naming } = descriptor.exported;
+  const records = recordsOf(selection, kind);
+  const names = uniqueNames(
+    records.map((r) => {
+      const name = naming.name(r, records);
+      return naming.sanitize ? sanitizeName(name, naming.stem) : name;
+    }),
+  );
+  return { descriptor, records, names };
 }
 
 /**
- * Names every selected record. Resource names come from natural keys: a bridge's slug, a
- * configuration's provider (with its account when the provider has several), a trunk's name,
- * sanitized; a link is named by its phone number, so moving it to another bridge is one replacement.
+ * Names every selected record and declares it as its type maps it: resource names from natural keys
+ * (sanitized where free text), program variables and secret config keys unique across the program,
+ * references resolved to the resources they name, and grouped records under their parent.
  */
 export function plan(selection: Selection): Plan {
-  const perProvider = new Map<string, number>();
-  for (const c of selection.configurations)
-    perProvider.set(c.provider, (perProvider.get(c.provider) ?? 0) + 1);
-  const configNames = uniqueNames(
-    selection.configurations.map((c) =>
-      sanitizeName(
-        (perProvider.get(c.provider) ?? 0) > 1 ? `${c.provider}-${c.account_sid}` : c.provider,
-        "configuration",
-      ),
+  const kinds = TYPES.map((d) => named(d, selection));
+  const stem = (d: ResourceDescriptor, name: string) => camelCase(name, d.exported.naming.stem);
+  const variables = uniqueIdentifiers(
+    kinds.flatMap(({ descriptor: d, names }) =>
+      d.exported.group ? [] : names.map((n) => `${stem(d, n)}${d.exported.naming.suffix}`),
     ),
   );
-  const bridgeNames = uniqueNames(selection.bridges.map((b) => b.slug));
-  const trunkNames = uniqueNames(selection.trunks.map((t) => sanitizeName(t.name, "trunk")));
-  const variables = uniqueIdentifiers([
-    ...configNames.map((n) => camelCase(n, "configuration")),
-    ...bridgeNames.map((n) => camelCase(n, "bridge")),
-    ...trunkNames.map((n) => `${camelCase(n, "trunk")}Trunk`),
-  ]);
-  const secretKeys = uniqueIdentifiers([
-    ...configNames.map((n) => `${camelCase(n, "configuration")}AuthToken`),
-    ...trunkNames.map((n) => `${camelCase(n, "trunk")}SipPassword`),
-  ]);
-  const configurations = selection.configurations.map(
-    (c, i): PlannedConfiguration => ({
-      name: configNames[i] as string,
-      variable: variables[i] as string,
-      provider: c.provider,
-      accountSid: c.account_sid,
-      id: c.id,
-      authToken: {
-        key: secretKeys[i] as string,
-        describe: `the auth token of ${c.provider} account ${quoted(c.account_sid)}`,
-      },
-    }),
+  // Every secret a type declares gets a key for every record, held or not, so keys do not shift with the platform's data.
+  const secretKeys = uniqueIdentifiers(
+    kinds.flatMap(({ descriptor: d, names }) =>
+      names.flatMap((n) => Object.values(d.exported.secrets).map((s) => `${stem(d, n)}${s.key}`)),
+    ),
   );
-  const byId = new Map(configurations.map((c) => [c.id, c]));
-  const bridges = selection.bridges.map((bridge, i): PlannedBridge => {
-    const groups = new Map<PlannedConfiguration, string[]>();
-    for (const link of selection.links) {
-      if (link.bridge.slug !== bridge.slug) continue;
-      const configuration = byId.get(link.configuration.id);
-      if (!configuration) throw new Error(`link ${link.phoneNumber}: its configuration is not exported`);
-      groups.set(configuration, [...(groups.get(configuration) ?? []), link.phoneNumber]);
-    }
-    return {
-      name: bridgeNames[i] as string,
-      variable: variables[configNames.length + i] as string,
-      bridge,
-      links: [...groups].map(([configuration, phoneNumbers]) => ({ configuration, phoneNumbers })),
-    };
-  });
-  const trunks = selection.trunks.map((trunk, i): PlannedTrunk => {
-    const key = secretKeys[configNames.length + i] as string;
-    return {
-      name: trunkNames[i] as string,
-      variable: variables[configNames.length + bridgeNames.length + i] as string,
-      trunk,
-      ...(trunk.auth_password
-        ? { authPassword: { key, describe: `the SIP password of trunk ${quoted(trunk.name)}` } }
-        : {}),
-    };
-  });
-  return {
-    configurations,
-    bridges,
-    trunks,
-    secrets: [
-      ...configurations.map((c) => c.authToken),
-      ...trunks.flatMap((t) => (t.authPassword ? [t.authPassword] : [])),
-    ],
-    linkCount: selection.links.length,
-  };
+  let nextVariable = 0;
+  let nextSecret = 0;
+  const byKind = new Map<string, Map<string, PlannedResource>>();
+  const resources: PlannedResource[] = [];
+  const counts: Record<string, number> = {};
+  for (const { descriptor: d, records, names } of kinds) {
+    const { kind, group, secrets, references } = d.exported;
+    const planned = new Map<string, PlannedResource>();
+    byKind.set(kind, planned);
+    counts[kind] = records.length;
+    records.forEach((record, i) => {
+      const name = names[i] as string;
+      const held: Record<string, SecretInput> = {};
+      for (const [input, s] of Object.entries(secrets)) {
+        const key = secretKeys[nextSecret++] as string;
+        if (s.held?.(record) ?? true) held[input] = { key, describe: s.describe(record) };
+      }
+      const targets = Object.entries(references).map(([input, reference]): [string, PlannedResource] => {
+        const target = byKind.get(reference.kind)?.get(reference.target(record));
+        if (!target) throw new Error(`${kind} ${name}: its ${reference.kind} is not exported`);
+        return [input, target];
+      });
+      const resource: PlannedResource = {
+        descriptor: d,
+        record,
+        name,
+        variable: group ? group.key(name) : (variables[nextVariable++] as string),
+        bound: d.exported.binding === "always",
+        id: d.exported.id(record),
+        properties: declared(d, record, held, Object.fromEntries(targets)),
+        secrets: Object.values(held),
+        groups: [],
+      };
+      planned.set(resource.id, resource);
+      for (const [, target] of targets) target.bound = true;
+      if (!group) {
+        resources.push(resource);
+        return;
+      }
+      const parent = targets.find(([input]) => input === group.under)?.[1];
+      const others = targets.map(([, t]) => t);
+      const same = parent?.groups.find(
+        (g) => g.descriptor === d && g.references.every((t, j) => t === others[j]),
+      );
+      if (same) same.members.push(resource);
+      else parent?.groups.push({ descriptor: d, references: others, members: [resource] });
+    });
+  }
+  const all = resources.flatMap((r) => [r, ...r.groups.flatMap((g) => g.members)]);
+  return { resources, secrets: all.flatMap((r) => r.secrets), counts };
 }

@@ -1,4 +1,5 @@
 import { ownPackage } from "../../sdk/core/own-package";
+import { TYPES } from "./kinds";
 import { packageSpecOf } from "./package-spec";
 import type { Plan } from "./plan";
 import { configSetLines } from "./secrets";
@@ -68,9 +69,15 @@ export const renderStackConfig = (baseUrl: string, orgHandle: string): string =>
     "",
   ].join("\n");
 
+/** What the write-only inputs of every type are, in words: `auth tokens and SIP passwords`. */
+const SECRETS = (() => {
+  const nouns = TYPES.flatMap((d) => Object.values(d.exported.secrets).map((s) => s.noun));
+  return nouns.length > 1 ? `${nouns.slice(0, -1).join(", ")} and ${nouns.at(-1)}` : (nouns[0] ?? "secrets");
+})();
+
 /** After an import take-over: the `up` that records the write-only values (the import could not read them). */
 export const RECORD_SECRETS = (stack: string): string =>
-  `pulumi up --stack ${stack}                       # records the auth tokens and SIP passwords in the stack, writing nothing`;
+  `pulumi up --stack ${stack}                       # records the ${SECRETS} in the stack, writing nothing`;
 
 /** The project's README: what was exported, the secrets to set, and the take-over steps. */
 export function renderReadme(o: {
@@ -83,7 +90,9 @@ export function renderReadme(o: {
   notes: readonly string[];
 }): string {
   const p = o.plan;
-  const counts = `${p.configurations.length} provider configuration(s), ${p.bridges.length} bridge(s), ${p.linkCount} linked number(s), ${p.trunks.length} SIP trunk(s)`;
+  const counts = TYPES.map(({ exported: { kind, counted } }) => `${p.counts[kind] ?? 0} ${counted}(s)`).join(
+    ", ",
+  );
   const install =
     o.language === "typescript"
       ? ["npm install"]
@@ -93,7 +102,9 @@ export function renderReadme(o: {
   const takeOver =
     o.language === "typescript" || o.takeOver === "adopt"
       ? "Every resource says `adopt: true`: `pulumi up` takes each one over when the platform holds exactly what is declared, and writes nothing (a difference fails the update, naming the field and its live value)."
-      : "Every resource carries `options: import:` with its platform id: `pulumi up` reads each one into the stack instead of creating it, and writes nothing. An import records only what the platform shows, so a second `pulumi up` records the auth tokens and SIP passwords from config in the stack (writing nothing either); until then a change of one in config would not be written. `import.json` holds the same list for `pulumi import --file import.json`.";
+      : "Every resource carries `options: import:` with its platform id: `pulumi up` reads each one into the stack instead of creating it, and writes nothing. An import records only what the platform shows, so a second `pulumi up` records the " +
+        SECRETS +
+        " from config in the stack (writing nothing either); until then a change of one in config would not be written. `import.json` holds the same list for `pulumi import --file import.json`.";
   return [
     `# ${o.project}`,
     "",
@@ -112,7 +123,7 @@ export function renderReadme(o: {
     ...(o.language === "yaml" && o.takeOver === "import" ? [RECORD_SECRETS(o.stack)] : []),
     "```",
     "",
-    "The auth tokens and SIP passwords are write-only on the platform: the export cannot read them.",
+    `The ${SECRETS} are write-only on the platform: the export cannot read them.`,
     "Taking over leaves the platform's values in place and records yours in the stack; the next change",
     "of one in config writes it.",
     ...(o.notes.length > 0 ? ["", "## Notes from the export", "", ...o.notes.map((n) => `- ${n}`)] : []),

@@ -1,47 +1,69 @@
-import { type Declared, declared, declaredConfiguration, declaredTrunk } from "./declared";
-import { descriptorOfKind, type Kind } from "./kinds";
-import type { Plan, PlannedTrunk } from "./plan";
-import { quoted as str } from "./quoted";
+import type { ResourceDescriptor } from "../../provider/descriptor";
+import { quoted as str } from "../../provider/quoted";
+import type { Declared } from "./declared";
+import { parentKind, TYPES } from "./kinds";
+import type { Plan, PlannedGroup, PlannedResource } from "./plan";
 
 /** An object literal over `entries` (values already rendered), one property a line. */
 function object(entries: [string, string][], indent: string): string {
   return `{\n${entries.map(([k, v]) => `${indent}  ${k}: ${v},`).join("\n")}\n${indent}}`;
 }
 
-/** A declared value as TypeScript: a literal, or the secret stack config it is read from. */
+/** A declared value as TypeScript: a literal, the secret stack config it is read from, or another resource's output. */
 function value(v: Declared): string {
   if (typeof v === "string") return str(v);
   if ("secret" in v) return `config.requireSecret(${str(v.secret)})`;
+  if ("ref" in v) return `${v.ref}.${v.output}`;
   return `[${v.map(str).join(", ")}]`;
 }
 
-/** The object literal of declared properties, taking over with `adopt: true`. */
-const body = (props: [string, Declared][]): string =>
-  object([...props.map(([k, v]): [string, string] => [k, value(v)]), ["adopt", "true"]], "");
-
-/** `new voice.<Type>(name, { … })` for a record of `kind`, the class named by its resource type. */
-function declaration(kind: Kind, name: string, props: [string, Declared][]): string {
-  return `new voice.${descriptorOfKind(kind).type}(${str(name)}, ${body(props)});`;
+/** `new voice.<Type>(name, { … })` for a planned resource, taking over with `adopt: true`. */
+function declaration(r: PlannedResource): string {
+  const props = r.properties.map(([k, v]): [string, string] => [k, value(v)]);
+  return `new voice.${r.descriptor.type}(${str(r.name)}, ${object([...props, ["adopt", "true"]], "")});`;
 }
 
-const trunk = (t: PlannedTrunk): string => declaration("trunk", t.name, declaredTrunk(t));
+/**
+ * The function a program declares a grouped type's records with (named by its kind): one resource
+ * per value of the varying input, named by it, with the group's references as parameters.
+ */
+function helper(d: ResourceDescriptor): string {
+  const { kind, group, references } = d.exported;
+  if (!group) return "";
+  const many = `${group.by}s`;
+  const params = Object.values(references).map(
+    (r) => `${r.kind}: voice.${TYPES.find((t) => t.exported.kind === r.kind)?.type}`,
+  );
+  const props = Object.keys(d.inputs.shape).flatMap((input) => {
+    const reference = references[input];
+    if (reference) return [`      ${input}: ${reference.kind}.${reference.output},`];
+    return input === group.by ? [`      ${input},`] : [];
+  });
+  return [
+    `/** ${group.doc} */`,
+    `function ${kind}(${[...params, `${many}: string[]`].join(", ")}): void {`,
+    `  for (const ${group.by} of ${many}) {`,
+    `    new voice.${d.type}(${group.by}, {`,
+    ...props,
+    "      adopt: true,",
+    "    });",
+    "  }",
+    "}",
+  ].join("\n");
+}
 
-const LINK_HELPER = `/** Links each number to the bridge through the configuration; a link is named by its phone number. */
-function link(bridge: voice.Bridge, configuration: voice.ProviderConfiguration, phoneNumbers: string[]): void {
-  for (const phoneNumber of phoneNumbers) {
-    new voice.BridgeNumber(phoneNumber, {
-      bridgeSlug: bridge.slug,
-      providerConfigurationId: configuration.configurationId,
-      phoneNumber,
-      adopt: true,
-    });
-  }
-}`;
+/** The call of a grouped type's function for one group: its references, then each varying value. */
+function call(g: PlannedGroup): string {
+  const { kind, group } = g.descriptor.exported;
+  const values = g.members.map((m) => m.properties.find(([k]) => k === group?.by)?.[1] ?? m.name);
+  return `${kind}(${g.references.map((r) => `${r.variable}, `).join("")}[\n${values.map((v) => `  ${value(v)},`).join("\n")}\n]);`;
+}
 
 /**
  * The program (`index.ts`) for the dynamic resources: every resource says `adopt: true`, so the
  * first `pulumi up` takes over what the platform holds when it equals the declaration, writing
- * nothing; links reference their bridge's and configuration's outputs.
+ * nothing; grouped records are declared under their parent through a function and reference the
+ * outputs of what they name.
  */
 export function renderTypeScript(p: Plan, orgHandle: string): string {
   const parts: string[] = [
@@ -53,28 +75,18 @@ export function renderTypeScript(p: Plan, orgHandle: string): string {
     "",
     "const config = new pulumi.Config();",
   ];
-  if (p.configurations.length > 0)
-    parts.push(
-      "",
-      "// Provider configurations: the auth tokens are write-only on the platform, so they come from secret config.",
-    );
-  for (const c of p.configurations)
-    parts.push(`const ${c.variable} = ${declaration("configuration", c.name, declaredConfiguration(c))}`);
-  if (p.linkCount > 0) parts.push("", LINK_HELPER);
-  if (p.bridges.length > 0) parts.push("", "// Bridges, each with the numbers linked to it.");
-  for (const b of p.bridges) {
-    const bridge = declaration("bridge", b.name, declared("bridge", b.bridge));
-    parts.push(b.links.length > 0 ? `const ${b.variable} = ${bridge}` : bridge);
-    for (const l of b.links)
-      parts.push(
-        `link(${b.variable}, ${l.configuration.variable}, [\n${l.phoneNumbers.map((n) => `  ${str(n)},`).join("\n")}\n]);`,
-      );
+  for (const d of TYPES) {
+    const { kind, group, comment } = d.exported;
+    if (group) continue;
+    for (const child of TYPES)
+      if (parentKind(child) === kind && (p.counts[child.exported.kind] ?? 0) > 0)
+        parts.push("", helper(child));
+    const resources = p.resources.filter((r) => r.descriptor === d);
+    if (resources.length > 0) parts.push("", `// ${comment}`);
+    for (const r of resources) {
+      parts.push(r.bound ? `const ${r.variable} = ${declaration(r)}` : declaration(r));
+      for (const g of r.groups) parts.push(call(g));
+    }
   }
-  if (p.trunks.length > 0)
-    parts.push(
-      "",
-      "// SIP trunks: the passwords are masked by the platform, so they come from secret config.",
-    );
-  for (const t of p.trunks) parts.push(trunk(t));
   return `${parts.join("\n")}\n`;
 }

@@ -1,12 +1,13 @@
+import type { ResourceDescriptor } from "../../provider/descriptor";
 import type { Selection } from "./filters";
+import { descriptorOfKind, recordsOf, TYPES } from "./kinds";
 import { loneSurrogateAt } from "./lone-surrogate";
-import { quoted } from "./quoted";
 
 /** What the notes say to do about a left-out record. */
 const WAY_OUT = "which no Pulumi program can hold: rename it on the platform and export again";
 
 /** The first declared field of a record whose value no program can hold, with the reason. */
-function unrepresentable(fields: Record<string, string | null | undefined>): string | undefined {
+function unrepresentable(fields: Readonly<Record<string, string | null | undefined>>): string | undefined {
   for (const [field, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;
     const at = loneSurrogateAt(value);
@@ -18,51 +19,31 @@ function unrepresentable(fields: Record<string, string | null | undefined>): str
 
 /**
  * Leaves out every selected record with a field no program can declare (an unpaired surrogate: UTF-8,
- * so YAML, the engine and its state, cannot encode it), and the links that need such a bridge or
- * configuration, with a note naming each record and field. The rest exports as usual.
+ * so YAML, the engine and its state, cannot encode it), and the records that reference one left out,
+ * with a note naming each record and field. The rest exports as usual.
  */
 export function leaveOutUnrepresentable(s: Selection): Selection {
   const notes: string[] = [];
-  const keep = <T>(records: T[], name: (r: T) => string, why: (r: T) => string | undefined): T[] =>
-    records.filter((r) => {
+  const kept = new Map<string, Set<string>>();
+  const out: Record<string, unknown[]> = {};
+  // Records that reference none first, so a reference's target is decided before the record that names it.
+  const referencing = (d: ResourceDescriptor) => Object.keys(d.exported.references).length > 0;
+  for (const d of [...TYPES.filter((d) => !referencing(d)), ...TYPES.filter(referencing)]) {
+    const { kind, references, label, text, id } = d.exported;
+    const why = (r: unknown): string | undefined => {
+      for (const reference of Object.values(references)) {
+        const target = reference.target(r);
+        if (!kept.get(reference.kind)?.has(target))
+          return `its ${reference.kind} ${descriptorOfKind(reference.kind).exported.shownId(target)} is left out`;
+      }
+      return unrepresentable(text(r));
+    };
+    out[`${kind}s`] = recordsOf(s, kind).filter((r) => {
       const reason = why(r);
-      if (reason !== undefined) notes.push(`${name(r)} left out: ${reason}`);
+      if (reason !== undefined) notes.push(`${label(r)} left out: ${reason}`);
       return reason === undefined;
     });
-  const configurations = keep(
-    s.configurations,
-    (c) => `configuration ${c.id} (${quoted(c.provider)})`,
-    (c) => unrepresentable({ provider: c.provider, "account SID": c.account_sid }),
-  );
-  const bridges = keep(
-    s.bridges,
-    (b) => `bridge ${quoted(b.slug)}`,
-    (b) => unrepresentable({ slug: b.slug, name: b.name }),
-  );
-  const trunks = keep(
-    s.trunks,
-    (t) => `trunk ${t.id} (${quoted(t.name)})`,
-    (t) =>
-      unrepresentable({
-        name: t.name,
-        "SIP URL": t.sip_url,
-        "auth user name": t.auth_username,
-        "allowed IPs": t.allowed_ips,
-        transport: t.transport,
-        port: String(t.port),
-      }),
-  );
-  const bridgeSlugs = new Set(bridges.map((b) => b.slug));
-  const configurationIds = new Set(configurations.map((c) => c.id));
-  const links = keep(
-    s.links,
-    (l) => `link of ${quoted(l.phoneNumber)}`,
-    (l) =>
-      !bridgeSlugs.has(l.bridge.slug)
-        ? `its bridge ${quoted(l.bridge.slug)} is left out`
-        : !configurationIds.has(l.configuration.id)
-          ? `its configuration ${l.configuration.id} is left out`
-          : unrepresentable({ "phone number": l.phoneNumber }),
-  );
-  return { configurations, bridges, links, trunks, notes: [...s.notes, ...notes] };
+    kept.set(kind, new Set((out[`${kind}s`] ?? []).map((r) => id(r))));
+  }
+  return { ...(out as unknown as Selection), notes: [...s.notes, ...notes] };
 }

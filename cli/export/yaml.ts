@@ -1,6 +1,7 @@
-import { type Declared, declared, declaredConfiguration, declaredTrunk } from "./declared";
-import { importTargets, linkKey, NATIVE_TYPE } from "./native-ids";
-import type { Plan } from "./plan";
+import { nativeToken } from "../../provider/descriptor";
+import type { Declared } from "./declared";
+import { inProgramOrder } from "./native-ids";
+import type { Plan, PlannedResource } from "./plan";
 import { yamlString as q } from "./yaml-string";
 
 /**
@@ -10,10 +11,11 @@ import { yamlString as q } from "./yaml-string";
  */
 export type TakeOver = "import" | "adopt";
 
-/** A declared value in YAML: a quoted literal, or a reference to the secret config it is read from. */
+/** A declared value in YAML: a quoted literal, or a reference to the secret config or the output it is. */
 function value(v: Declared): string {
   if (typeof v === "string") return q(v);
   if ("secret" in v) return `\${${v.secret}}`;
+  if ("ref" in v) return `\${${v.ref}.${v.output}}`;
   return `[${v.map((item) => q(item)).join(", ")}]`;
 }
 
@@ -22,7 +24,6 @@ export function renderYamlProject(
   p: Plan,
   o: { project: string; orgHandle: string; pluginPath?: string | undefined; takeOver: TakeOver },
 ): string {
-  const ids = new Map(importTargets(p).map((t) => [`${t.type} ${t.name}`, t.id]));
   const lines: string[] = [
     `name: ${q(o.project)}`,
     "runtime: yaml",
@@ -37,25 +38,17 @@ export function renderYamlProject(
     for (const s of p.secrets) lines.push(`  ${s.key}:`, "    type: string", "    secret: true");
   }
   lines.push("resources:");
-  const resource = (key: string, type: string, name: string, props: [string, string][]) => {
-    lines.push(`  ${key}:`, `    type: ${type}`, `    name: ${q(name)}`, "    properties:");
-    for (const [k, v] of props) lines.push(`      ${k}: ${v}`);
+  const resource = (r: PlannedResource) => {
+    lines.push(
+      `  ${r.variable}:`,
+      `    type: ${nativeToken(r.descriptor.type)}`,
+      `    name: ${q(r.name)}`,
+      "    properties:",
+    );
+    for (const [k, v] of r.properties) lines.push(`      ${k}: ${value(v)}`);
     if (o.takeOver === "adopt") lines.push("      adopt: true");
-    else lines.push("    options:", `      import: ${q(ids.get(`${type} ${name}`) ?? "")}`);
+    else lines.push("    options:", `      import: ${q(r.id)}`);
   };
-  const props = (values: [string, Declared][]): [string, string][] => values.map(([k, v]) => [k, value(v)]);
-  for (const c of p.configurations)
-    resource(c.variable, NATIVE_TYPE.configuration, c.name, props(declaredConfiguration(c)));
-  for (const b of p.bridges) {
-    resource(b.variable, NATIVE_TYPE.bridge, b.name, props(declared("bridge", b.bridge)));
-    for (const l of b.links)
-      for (const n of l.phoneNumbers)
-        resource(linkKey(n), NATIVE_TYPE.link, n, [
-          ["bridgeSlug", `\${${b.variable}.slug}`],
-          ["providerConfigurationId", `\${${l.configuration.variable}.configurationId}`],
-          ["phoneNumber", q(n)],
-        ]);
-  }
-  for (const t of p.trunks) resource(t.variable, NATIVE_TYPE.trunk, t.name, props(declaredTrunk(t)));
+  for (const r of inProgramOrder(p)) resource(r);
   return `${lines.join("\n")}\n`;
 }

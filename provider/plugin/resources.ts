@@ -7,9 +7,9 @@ export { PACKAGE };
 export type ResourceName = ResourceType;
 
 /** Every registered resource type by name, served by the same runtime objects as the dynamic resources. */
-export const RESOURCES = Object.fromEntries(REGISTRY.map((d) => [d.type, d])) as Readonly<
-  Record<ResourceName, ResourceDescriptor<ResourceName>>
->;
+export const RESOURCES = Object.fromEntries(
+  REGISTRY.map((d): [ResourceName, ResourceDescriptor<ResourceName>] => [d.type, d]),
+) as Readonly<Record<ResourceName, ResourceDescriptor<ResourceName>>>;
 
 /** The type token of a resource, `voice:index:<Type>`. */
 export const resourceToken = nativeToken;

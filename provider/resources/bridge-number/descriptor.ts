@@ -6,7 +6,7 @@ import { BRIDGE_NUMBER_RULES, bridgeNumber } from "./runtime";
 import { BridgeNumberInputs, BridgeNumberNaming, BridgeNumberOutputs } from "./schema";
 
 /** `BridgeNumber`: a number linked to a bridge, its id `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`. */
-export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", "link"> = {
+export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", typeof BRIDGE_NUMBER_EXPORT> = {
   type: "BridgeNumber",
   description:
     "A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.",

@@ -6,7 +6,7 @@ import { BRIDGE_RULES, bridge } from "./runtime";
 import { BridgeInputs, BridgeNaming, BridgeOutputs } from "./schema";
 
 /** `Bridge`: its id is the slug, the platform's key for a bridge. */
-export const BRIDGE: ResourceDescriptor<"Bridge", "bridge"> = {
+export const BRIDGE: ResourceDescriptor<"Bridge", typeof BRIDGE_EXPORT> = {
   type: "Bridge",
   description: "A bridge: the platform object that routes calls from phone numbers to an agent.",
   inputs: BridgeInputs,

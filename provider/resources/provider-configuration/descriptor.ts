@@ -10,7 +10,10 @@ import {
 } from "./schema";
 
 /** `ProviderConfiguration`: its id is the platform's numeric id; the platform always holds its auth token. */
-export const PROVIDER_CONFIGURATION: ResourceDescriptor<"ProviderConfiguration", "configuration"> = {
+export const PROVIDER_CONFIGURATION: ResourceDescriptor<
+  "ProviderConfiguration",
+  typeof PROVIDER_CONFIGURATION_EXPORT
+> = {
   type: "ProviderConfiguration",
   description: "A telephony provider account (e.g. Twilio) connected to the organization.",
   inputs: ProviderConfigurationInputs,

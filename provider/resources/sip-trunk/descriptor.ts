@@ -6,7 +6,7 @@ import { SIP_TRUNK_RULES, sipTrunk } from "./runtime";
 import { SipTrunkInputs, SipTrunkNaming, SipTrunkOutputs } from "./schema";
 
 /** `SipTrunk`: its id is the platform's numeric id. */
-export const SIP_TRUNK: ResourceDescriptor<"SipTrunk", "trunk"> = {
+export const SIP_TRUNK: ResourceDescriptor<"SipTrunk", typeof SIP_TRUNK_EXPORT> = {
   type: "SipTrunk",
   description: "A SIP trunk of the organization: where the platform sends and receives SIP calls.",
   inputs: SipTrunkInputs,

@@ -1,5 +1,6 @@
 import type { SipTrunk } from "../../../sdk";
-import type { ExportMapping } from "../../descriptor";
+import type { ExportMapping } from "../../export-mapping";
+import { quoted } from "../../quoted";
 import { allowedIpSet } from "./allowed-ips";
 
 /** A trunk's declarable fields as the platform holds them; absent ones are left to the resource's defaults. */
@@ -25,10 +26,54 @@ export function trunkFields(t: SipTrunk): TrunkFields {
   };
 }
 
-/** A trunk exported: the kind `trunk`, read by its platform id. */
-export const SIP_TRUNK_EXPORT: ExportMapping<"trunk", SipTrunk> = {
+/**
+ * A trunk exported: the kind `trunk`, read one by one (listings mask the user name), named by its
+ * name and read by its platform id; its password, when it has one, comes from secret config.
+ */
+export const SIP_TRUNK_EXPORT = {
   kind: "trunk",
   aliases: [],
+  counted: "SIP trunk",
+  comment: "SIP trunks: the passwords are masked by the platform, so they come from secret config.",
+  source: {
+    read: async (client, progress) => {
+      const listed: SipTrunk[] = [];
+      for await (const t of client.trunks.list()) listed.push(t);
+      progress.read("SIP trunks (listed)", listed);
+      let done = 0;
+      return Promise.all(
+        listed.map(async (t) => {
+          const full = await client.trunks.retrieve(t.id);
+          progress.tick("SIP trunks read", ++done, listed.length);
+          return full;
+        }),
+      );
+    },
+  },
+  names: (t) => [t.name],
+  label: (t) => `trunk ${t.id} (${quoted(t.name)})`,
+  title: (t) => t.name,
+  shownId: (id) => id,
+  text: (t) => ({
+    name: t.name,
+    "SIP URL": t.sip_url,
+    "auth user name": t.auth_username,
+    "allowed IPs": t.allowed_ips,
+    transport: t.transport,
+    port: String(t.port),
+  }),
+  naming: { name: (t) => t.name, sanitize: true, stem: "trunk", suffix: "Trunk" },
+  binding: "when-referenced",
   id: (t) => String(t.id),
   inputs: (t) => ({ ...trunkFields(t) }),
-};
+  secrets: {
+    authPassword: {
+      key: "SipPassword",
+      noun: "SIP passwords",
+      describe: (t) => `the SIP password of trunk ${quoted(t.name)}`,
+      // A listing shows a mask where the platform holds a password.
+      held: (t) => Boolean(t.auth_password),
+    },
+  },
+  references: {},
+} satisfies ExportMapping<"trunk", SipTrunk>;

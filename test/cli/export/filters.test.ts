@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { globToRegExp, parseFilter, select } from "../../../cli/export/filters";
-import { resolveLinks } from "../../../cli/export/link-configurations";
 import type { Organization } from "../../../cli/export/organization";
+import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 import { arbitraryOrganization } from "./organization";
 
 const org: Organization = {
@@ -39,7 +39,7 @@ const org: Organization = {
 };
 const links = resolveLinks(org).links;
 const run = (include: string[], exclude: string[] = []) => {
-  const s = select(org, links, include.map(parseFilter), exclude.map(parseFilter));
+  const s = select({ ...org, links: links }, include.map(parseFilter), exclude.map(parseFilter));
   return {
     configurations: s.configurations.map((c) => c.account_sid),
     bridges: s.bridges.map((b) => b.slug),
@@ -129,7 +129,7 @@ describe("export filters", () => {
         fc.array(term, { maxLength: 2 }),
         (o, inc, exc) => {
           const exclude = exc.map(parseFilter);
-          const s = select(o, resolveLinks(o).links, inc.map(parseFilter), exclude);
+          const s = select({ ...o, links: resolveLinks(o).links }, inc.map(parseFilter), exclude);
           const slugs = new Set(s.bridges.map((b) => b.slug));
           const ids = new Set(s.configurations.map((c) => c.id));
           for (const l of s.links) {

@@ -5,7 +5,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFilter, select } from "../../../cli/export/filters";
-import { resolveLinks } from "../../../cli/export/link-configurations";
 import { renderImportFile } from "../../../cli/export/native-ids";
 import type { Organization } from "../../../cli/export/organization";
 import { plan } from "../../../cli/export/plan";
@@ -14,6 +13,8 @@ import { configSetLines } from "../../../cli/export/secrets";
 import { renderTypeScript } from "../../../cli/export/typescript";
 import { leaveOutUnrepresentable } from "../../../cli/export/unrepresentable";
 import { renderYamlProject } from "../../../cli/export/yaml";
+import { resolveLinks } from "../../../provider/resources/bridge-number/export";
+import { repoRoot } from "../../fixtures/engine";
 
 const trunk = { transport: "tls", port: "5061", active: true };
 /** Names that collide, need sanitizing or are reserved words; several configurations of one provider; odd text. */
@@ -77,7 +78,7 @@ const org: Organization = {
 function exported(include: string[], exclude: string[]): Record<string, string> {
   const resolved = resolveLinks(org);
   const selection = leaveOutUnrepresentable(
-    select(org, resolved.links, include.map(parseFilter), exclude.map(parseFilter)),
+    select({ ...org, links: resolved.links }, include.map(parseFilter), exclude.map(parseFilter)),
   );
   const notes = [...resolved.notes, ...selection.notes];
   const p = plan(selection);
@@ -111,7 +112,7 @@ describe.each(Object.entries(CASES))("the export of %s", (name, [include, exclud
   it("writes exactly the committed files", () => {
     const files = exported(include, exclude);
     for (const [file, text] of Object.entries(files)) {
-      const golden = path.join(import.meta.dirname, "golden", name, file);
+      const golden = path.join(repoRoot, "test/cli/export/golden", name, `${file}.golden`);
       if (process.env.GOLDEN_UPDATE === "1") writeFileSync(golden, text);
       expect(text, `${name}/${file}`).toBe(readFileSync(golden, "utf8"));
     }

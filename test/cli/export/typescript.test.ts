@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { select } from "../../../cli/export/filters";
-import { resolveLinks } from "../../../cli/export/link-configurations";
-import { plan } from "../../../cli/export/plan";
+import { plan, plannedOf } from "../../../cli/export/plan";
 import { renderTypeScript } from "../../../cli/export/typescript";
+import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
 import { declaredResources } from "../../fixtures/exported-program";
 import { hostileText } from "../../fixtures/hostile-text";
@@ -14,7 +14,7 @@ describe("the exported TypeScript program", () => {
     fc.assert(
       fc.property(arbitraryOrganization, (org) => {
         const resolved = resolveLinks(org);
-        const p = plan(select(org, resolved.links, [], []));
+        const p = plan(select({ ...org, links: resolved.links }, [], []));
         const declared = declaredResources(renderTypeScript(p, org.orgHandle));
         const of = (type: string) => declared.filter((d) => d.type === type);
 
@@ -80,21 +80,28 @@ describe("the exported TypeScript program", () => {
   it("hostile text anywhere (names, accounts, user names, URLs, the organization) is declared exactly (fast-check)", () => {
     fc.assert(
       fc.property(hostileOrganization, hostileText(12), (org, orgHandle) => {
-        const p = plan(select(org, resolveLinks(org).links, [], []));
+        const p = plan(select({ ...org, links: resolveLinks(org).links }, [], []));
         const declared = declaredResources(renderTypeScript(p, orgHandle));
         const args = (type: string, names: string[]) =>
           declared.filter((d) => d.type === type).map((d) => names.map((n) => d.args[n]));
         expect(args("ProviderConfiguration", ["accountSid"])).toEqual(
-          p.configurations.map((c) => [c.accountSid]),
+          plannedOf(p, "configuration").map((c) => [c.record.account_sid]),
         );
-        expect(args("Bridge", ["name"])).toEqual(p.bridges.map((b) => [b.bridge.name]));
+        expect(args("Bridge", ["name"])).toEqual(plannedOf(p, "bridge").map((b) => [b.record.name]));
         expect(args("SipTrunk", ["name", "sipUrl", "authUsername"])).toEqual(
-          p.trunks.map((t) => [t.trunk.name, t.trunk.sip_url, t.trunk.auth_username ?? undefined]),
+          plannedOf(p, "trunk").map((t) => [
+            t.record.name,
+            t.record.sip_url,
+            t.record.auth_username ?? undefined,
+          ]),
         );
         expect(declared.map((d) => d.name)).toEqual([
-          ...p.configurations.map((c) => c.name),
-          ...p.bridges.flatMap((b) => [b.name, ...b.links.flatMap((l) => l.phoneNumbers)]),
-          ...p.trunks.map((t) => t.name),
+          ...plannedOf(p, "configuration").map((c) => c.name),
+          ...plannedOf(p, "bridge").flatMap((b) => [
+            b.name,
+            ...b.groups.flatMap((g) => g.members.map((m) => m.name)),
+          ]),
+          ...plannedOf(p, "trunk").map((t) => t.name),
         ]);
       }),
       { numRuns: 1000 },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { select } from "../../../cli/export/filters";
-import { resolveLinks } from "../../../cli/export/link-configurations";
 import type { Organization } from "../../../cli/export/organization";
 import { leaveOutUnrepresentable } from "../../../cli/export/unrepresentable";
+import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 
 const trunk = { sip_url: "sip.example.com", transport: "tls", port: "5061", allowed_ips: "", active: true };
 const org: Organization = {
@@ -23,7 +23,7 @@ const org: Organization = {
 
 describe("records no program can hold", () => {
   it("are left out with the links that need them, a note naming each record and field; the rest stays", () => {
-    const s = leaveOutUnrepresentable(select(org, resolveLinks(org).links, [], []));
+    const s = leaveOutUnrepresentable(select({ ...org, links: resolveLinks(org).links }, [], []));
     expect(s.configurations.map((c) => c.id)).toEqual([2]);
     expect(s.bridges.map((b) => b.slug)).toEqual(["us", "uk"]);
     expect(s.links.map((l) => l.phoneNumber)).toEqual(["+442079460001"]);
@@ -36,7 +36,7 @@ describe("records no program can hold", () => {
   });
 
   it("a paired surrogate (an astral character such as an emoji) is text like any other", () => {
-    const s = leaveOutUnrepresentable(select({ ...org, configurations: [], trunks: [] }, [], [], []));
+    const s = leaveOutUnrepresentable(select({ ...org, configurations: [], trunks: [], links: [] }, [], []));
     expect(s.bridges.map((b) => b.name)).toEqual(["US 😀", "UK"]);
     expect(s.notes).toEqual([]);
   });

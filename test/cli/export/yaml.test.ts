@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { select } from "../../../cli/export/filters";
-import { resolveLinks } from "../../../cli/export/link-configurations";
 import { importTargets, renderImportFile } from "../../../cli/export/native-ids";
 import type { Organization } from "../../../cli/export/organization";
-import { plan } from "../../../cli/export/plan";
+import { plan, plannedOf } from "../../../cli/export/plan";
 import { renderYamlProject } from "../../../cli/export/yaml";
+import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
 import { parseYaml, readInterpolation, unsafeRawCharacters } from "../../fixtures/pulumi-yaml-reading";
 import { hostileOrganization } from "./organization";
@@ -29,7 +29,7 @@ const org: Organization = {
     },
   ],
 };
-const p = plan(select(org, resolveLinks(org).links, [], []));
+const p = plan(select({ ...org, links: resolveLinks(org).links }, [], []));
 
 describe("the exported YAML program (native provider)", () => {
   it("declares voice:index:* resources with references, secret config and the import option", () => {
@@ -119,7 +119,7 @@ resources:
         hostileOrganization,
         fc.constantFrom("import" as const, "adopt" as const),
         (org, takeOver) => {
-          const p = plan(select(org, resolveLinks(org).links, [], []));
+          const p = plan(select({ ...org, links: resolveLinks(org).links }, [], []));
           const text = renderYamlProject(p, { project: "acme-telephony", orgHandle: "acme", takeOver });
           expect(unsafeRawCharacters(text).filter((c) => c !== "\n")).toEqual([]);
           const { resources } = parseYaml(text) as { resources: Record<string, Declared> };
@@ -135,16 +135,19 @@ resources:
               const v = resources[key]?.properties[n];
               return Array.isArray(v) ? v.map(read) : read(v);
             });
-          for (const c of p.configurations)
-            expect(props(c.variable, ["provider", "accountSid"])).toEqual([c.provider, c.accountSid]);
-          for (const b of p.bridges)
-            expect(props(b.variable, ["name", "slug"])).toEqual([b.bridge.name, b.bridge.slug]);
-          for (const t of p.trunks)
+          for (const c of plannedOf(p, "configuration"))
+            expect(props(c.variable, ["provider", "accountSid"])).toEqual([
+              c.record.provider,
+              c.record.account_sid,
+            ]);
+          for (const b of plannedOf(p, "bridge"))
+            expect(props(b.variable, ["name", "slug"])).toEqual([b.record.name, b.record.slug]);
+          for (const t of plannedOf(p, "trunk"))
             expect(props(t.variable, ["name", "sipUrl", "authUsername", "allowedIps"])).toEqual([
-              t.trunk.name,
-              t.trunk.sip_url,
-              t.trunk.auth_username ?? undefined,
-              declaredIps(t.trunk.allowed_ips),
+              t.record.name,
+              t.record.sip_url,
+              t.record.auth_username ?? undefined,
+              declaredIps(t.record.allowed_ips),
             ]);
         },
       ),

@@ -5,7 +5,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { select } from "../../../cli/export/filters";
 import { KINDS, kindOf } from "../../../cli/export/kinds";
-import { resolveLinks } from "../../../cli/export/link-configurations";
 import { importTargets } from "../../../cli/export/native-ids";
 import type { Organization } from "../../../cli/export/organization";
 import { plan } from "../../../cli/export/plan";
@@ -13,6 +12,7 @@ import { renderYamlProject } from "../../../cli/export/yaml";
 import { voiceResource } from "../../../policy/voice-resource";
 import { describedAs, dynamicToken, nativeToken } from "../../../provider/descriptor";
 import * as engineEntry from "../../../provider/entry/runtime";
+import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 import { REGISTRY } from "../../../provider/resources/registry";
 import { repoRoot } from "../../fixtures/engine";
 
@@ -45,7 +45,7 @@ const org: Organization = {
     },
   ],
 };
-const exported = plan(select(org, resolveLinks(org).links, [], []));
+const exported = plan(select({ ...org, links: resolveLinks(org).links }, [], []));
 const yaml = renderYamlProject(exported, { project: "acme", orgHandle: "acme", takeOver: "import" });
 
 describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (type, descriptor) => {
