@@ -158,9 +158,10 @@ export function buildApp(
   });
   // The platform API needs no site check: its token header makes a browser ask first (CORS
   // preflight), which the emulator never grants.
+  const { host, allowedHosts } = hostsOf(opts);
   installSiteGuard(app, {
-    listenHost: opts.host ?? DEFAULT_HOST,
-    allowedHosts: opts.allowedHosts ?? [],
+    listenHost: host,
+    allowedHosts,
     checksSite: (url) => platformPath(url) === null,
   });
   installBodyParser(app);
@@ -223,12 +224,16 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
   };
 }
 
+/** Where an emulator listens and which other host names it answers to: loopback and none unless given. */
+function hostsOf(opts: { host?: string | undefined; allowedHosts?: readonly string[] | undefined }) {
+  return { host: opts.host ?? DEFAULT_HOST, allowedHosts: opts.allowedHosts ?? [] };
+}
+
 /** Start an emulator listening on loopback TCP. */
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Emulator> {
   const ctx = createContext(opts);
   ctx.persistence.flush();
-  const host = opts.host ?? DEFAULT_HOST;
-  const allowedHosts = opts.allowedHosts ?? [];
+  const { host, allowedHosts } = hostsOf(opts);
   const app = buildApp(ctx, {
     requestTimeoutMs: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     adminToken: opts.adminToken,

@@ -30,10 +30,14 @@ export class VoiceContext {
   /** Shared reads of bridge details, so parallel links and refreshes of one bridge cost one request. */
   readonly bridgeDetails = new BridgeDetails(() => this.ready());
 
-  /** `owner`: whose settings these are, so a configuration error says where to fix them. */
+  /**
+   * `owner`: whose settings these are, so a configuration error says where to fix them; `usable`: the
+   * organizations the token can use, when another context of the same token has listed them already.
+   */
   constructor(
     private readonly lookup: ConfigLookup,
     private readonly owner: SettingsOwner = {},
+    private readonly usable?: readonly string[],
   ) {}
 
   /** The client, after the organization guard has passed. */
@@ -61,9 +65,13 @@ export class VoiceContext {
     return this.#organizations;
   }
 
-  /** The same connection settings in another organization the token can use. */
+  /** The same connection settings in another organization the token can use (the organizations listed once, here). */
   inOrganization(handle: string): VoiceContext {
-    return new VoiceContext((key) => (key === "voice:orgHandle" ? handle : this.lookup(key)), this.owner);
+    return new VoiceContext(
+      (key) => (key === "voice:orgHandle" ? handle : this.lookup(key)),
+      this.owner,
+      this.#organizations?.usable,
+    );
   }
 
   /** Slugs of the platform's telephony provider catalogue, fetched once. */
@@ -80,9 +88,9 @@ export class VoiceContext {
   async #connect(): Promise<VoiceClient> {
     const settings = resolveSettings(this.lookup, process.env, this.owner);
     const client = new VoiceClient({ ...settings, userAgent: USER_AGENT });
-    let handles: string[];
+    let handles: readonly string[];
     try {
-      handles = (await client.organizations.list()).data.map((o) => o.domain_handle);
+      handles = this.usable ?? (await client.organizations.list()).data.map((o) => o.domain_handle);
     } catch (err) {
       if (err instanceof AuthenticationError) {
         throw new VoiceConfigError(

@@ -14,7 +14,8 @@ export function isLookup(props: Record<string, unknown> | undefined): boolean {
 /**
  * The error of a lookup that found nothing, naming the type, the id and the organization. The
  * platform answers 404 for another organization's resource, so the other organizations the token can
- * use are asked too (`readIn` reads the id in one): found there, the error says where it is.
+ * use are asked too (`readIn` reads the id in one), from the one list this organization's guard
+ * read: found there, the error says where it is.
  */
 export async function notFound(
   naming: Naming,

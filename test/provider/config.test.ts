@@ -116,6 +116,18 @@ describe("the organization guard", () => {
     expect((await context.inOrganization("globex").organizations()).current).toBe("globex");
   });
 
+  it("lists the organizations once: a context in another organization reuses the list", async () => {
+    const context = new VoiceContext(lookupOf(voiceConfig(emu)));
+    await context.ready();
+    const before = (await emu.admin.requests()).length;
+    const other = context.inOrganization("globex");
+    expect((await other.organizations()).usable).toEqual(["acme", "globex"]);
+    const listed = (await emu.admin.requests())
+      .slice(before)
+      .filter((r) => r.path.startsWith("/organizations"));
+    expect(listed).toEqual([]);
+  });
+
   it("names voice:token when the platform refuses it, without echoing it", async () => {
     const context = new VoiceContext(lookupOf(voiceConfig(emu, { "voice:token": "wrong-token-xyz" })));
     const error = (await context.ready().catch((e: Error) => e)) as Error;
