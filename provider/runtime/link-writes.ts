@@ -28,13 +28,14 @@ export const isAlreadyLinked = (err: unknown): err is BadRequestError =>
 
 /**
  * Connects a number to a bridge, settling a lost answer by reading the bridge. A definite
- * `number_already_linked` is thrown as the platform said it, unless `waitForRelease` is set and a
- * number set of this run gives the number up: then the connect waits for that disconnect and goes again.
+ * `number_already_linked` is thrown as the platform said it, unless `moveFromGiver` is set and a
+ * number set of this run gives the number up (see `number-releases.ts`): then this call makes the move,
+ * disconnecting it from that bridge and connecting it again.
  */
 export async function connectNumber(
   engine: Engine,
   target: LinkTarget,
-  options: { waitForRelease?: boolean; taken?: (failure: unknown) => Promise<unknown> } = {},
+  options: { moveFromGiver?: boolean; taken?: (failure: unknown) => Promise<unknown> } = {},
 ): Promise<void> {
   const { context, client } = engine;
   const { bridgeSlug, phoneNumber, providerConfigurationId } = target;
@@ -57,8 +58,12 @@ export async function connectNumber(
       });
       return;
     } catch (err) {
-      const waited = options.waitForRelease && round === 1 && isAlreadyLinked(err);
-      if (!waited || !(await numberReleases.waitFor(phoneNumber))) throw err;
+      const giver =
+        options.moveFromGiver && round === 1 && isAlreadyLinked(err)
+          ? await numberReleases.giver(phoneNumber)
+          : undefined;
+      if (giver === undefined || giver === bridgeSlug) throw err;
+      await disconnectNumber(engine, giver, phoneNumber);
     }
   }
 }

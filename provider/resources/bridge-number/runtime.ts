@@ -102,7 +102,7 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
     if (olds.bridgeSlug !== news.bridgeSlug) {
       await disconnectNumber({ context, client }, olds.bridgeSlug, olds.phoneNumber);
       try {
-        await connectNumber({ context, client }, news, { waitForRelease: true });
+        await connectNumber({ context, client }, news, { moveFromGiver: true });
       } catch (err) {
         // Off the old bridge, not on the new one: state says so (still the old bridge, not linked),
         // and the next `up` connects it, as the move's disconnect of what is not linked is success.

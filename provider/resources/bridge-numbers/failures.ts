@@ -29,5 +29,6 @@ export function partialFailure(
     `${message} (bridge "${bridgeSlug}" holds ${linked} number(s) now, recorded in state; the next \`pulumi up\` makes the rest)`,
   );
   if (err instanceof Error) failure.name = err.name;
-  return Object.assign(failure, { id: bridgeSlug, properties: live });
+  // The engine prints an incomplete resource as "resource init failed" followed by its reasons.
+  return Object.assign(failure, { id: bridgeSlug, properties: live, reasons: [failure.message] });
 }

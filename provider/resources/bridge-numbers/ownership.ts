@@ -22,10 +22,11 @@ export function phoneNumbers(inputs: Record<string, unknown>): string[] {
  * process, shared with BridgeNumber). A number new to the set that already sits on the set's own
  * bridge is somebody else's (another stack, the dashboard, a BridgeNumber) unless `adopt` says to
  * take it over. One on another bridge may be given up by another set of this program in the same
- * `up`, which that set's check may not have announced yet (the engine checks in program order): its
- * connect waits for the release, and fails naming the holder when none comes.
+ * `up`, whose check may come later (the engine checks in program order): its connect then moves it
+ * from that set's bridge (see `number-releases.ts`), and fails naming the holder when no set of the
+ * run gives it up, as it would for a number somebody else holds.
  *
- * Numbers the set gives up are announced here, so a set that takes them waits instead of failing.
+ * Numbers the set gives up are announced here, so a set that takes one moves it instead of failing.
  */
 export async function checkSetOwnership(
   olds: Record<string, unknown>,

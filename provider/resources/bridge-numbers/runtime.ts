@@ -3,7 +3,6 @@ import { describeFailures } from "../../errors";
 import { adoptionRefused } from "../../runtime/adopt";
 import { isUnknown, normalizePhoneNumber } from "../../runtime/fields";
 import { connectNumber, disconnectNumber } from "../../runtime/link-writes";
-import { numberReleases } from "../../runtime/number-releases";
 import { type Engine, serve } from "../../runtime/serve";
 import { checkSet } from "./check";
 import { explainAlreadyLinked, partialFailure } from "./failures";
@@ -80,10 +79,9 @@ async function apply(
   try {
     for (const number of steps.disconnects) {
       await disconnectNumber(engine, bridgeSlug, number);
-      numberReleases.settled(number);
     }
     for (const n of steps.connects) {
-      await connectNumber(engine, { bridgeSlug, ...n }, { waitForRelease: true }).catch((err: unknown) => {
+      await connectNumber(engine, { bridgeSlug, ...n }, { moveFromGiver: true }).catch((err: unknown) => {
         throw explainAlreadyLinked(err, n.phoneNumber, bridgeSlug);
       });
     }
@@ -92,9 +90,6 @@ async function apply(
       .get(bridgeSlug, context.bridgeDetails.now())
       .catch(() => undefined);
     throw partialFailure(err, bridgeSlug, live && { ...outputs(bridgeSlug, live, known), ...extra });
-  } finally {
-    // A number this set meant to give up and did not: whoever waits for it stops waiting.
-    for (const number of steps.disconnects) numberReleases.settled(number);
   }
   return outputs(bridgeSlug, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()), known);
 }
@@ -174,7 +169,6 @@ export const bridgeNumbers = serve<BridgeNumbersInputs, BridgeNumbersOutputs>(TY
   async delete(_id, props, engine) {
     for (const n of props.numbers ?? []) {
       await disconnectNumber(engine, props.bridgeSlug, n.phoneNumber);
-      numberReleases.settled(n.phoneNumber);
     }
   },
 });
