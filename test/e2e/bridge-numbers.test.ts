@@ -100,8 +100,7 @@ beforeAll(async () => {
   emu = await startTestEmulator();
   client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
   dir = await makeProgramDir({
-    "Pulumi.yaml":
-      "name: voice-number-sets\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n",
+    "Pulumi.yaml": "name: voice-number-sets\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n",
     "package.json": '{ "name": "voice-number-sets", "private": true, "main": "index.js" }\n',
     "index.js": PROGRAM,
   });
