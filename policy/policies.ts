@@ -5,6 +5,7 @@ import type {
   StackValidationPolicy,
 } from "@pulumi/policy";
 import * as pulumi from "@pulumi/pulumi";
+import { REGISTRY } from "../provider/resources/registry";
 import { productionStacksSchema } from "./production";
 import { type BridgeSlugConfig, bridgeSlugViolations, DEFAULT_SLUG_PATTERN } from "./rules/bridge-slug";
 import {
@@ -49,7 +50,8 @@ function stackOrganization(): StackOrganization {
 
 const numberOnOneBridge: StackValidationPolicy = {
   name: "voice-number-on-one-bridge",
-  description: "A phone number is declared by one BridgeNumber only: it sits on one bridge at a time.",
+  description:
+    "A phone number is declared once, by one BridgeNumber or in one BridgeNumbers set: it sits on one bridge at a time.",
   enforcementLevel: "mandatory",
   validateStack: (args, reportViolation) => {
     const resources = args.resources.flatMap((r) => voiceResource(r) ?? []);
@@ -104,7 +106,7 @@ export const policies: Policies = [
           productionStacks: productionStacksSchema,
           types: {
             type: "array",
-            items: { type: "string", enum: ["ProviderConfiguration", "Bridge", "BridgeNumber", "SipTrunk"] },
+            items: { type: "string", enum: REGISTRY.map((d) => d.type) },
             default: [...DEFAULT_PROTECTED_TYPES],
             description: "The resource types that must be protected.",
           },

@@ -18,6 +18,11 @@ export * from "./program/data-sources/tasks";
 export { Bridge, type BridgeArgs } from "./resources/bridge/program";
 export { BridgeNumber, type BridgeNumberArgs } from "./resources/bridge-number/program";
 export {
+  BridgeNumbers,
+  type BridgeNumbersArgs,
+  type BridgeNumbersNumberArgs,
+} from "./resources/bridge-numbers/program";
+export {
   ProviderConfiguration,
   type ProviderConfigurationArgs,
 } from "./resources/provider-configuration/program";

@@ -7,29 +7,45 @@ export interface ResourceViolation {
   urn: string;
 }
 
+/** The numbers a resource declares: a BridgeNumber's one, a BridgeNumbers set's each; unknown ones left out. */
+function declaredNumbers(resource: VoiceResource): string[] {
+  if (resource.type === "BridgeNumber") {
+    const raw = knownString(resource.props.phoneNumber);
+    return raw === undefined ? [] : [stripPhoneSeparators(raw)];
+  }
+  if (resource.type !== "BridgeNumbers" || !Array.isArray(resource.props.numbers)) return [];
+  return resource.props.numbers.flatMap((entry) => {
+    const raw =
+      typeof entry === "object" && entry !== null && !Array.isArray(entry)
+        ? knownString(entry.phoneNumber)
+        : undefined;
+    return raw === undefined ? [] : [stripPhoneSeparators(raw)];
+  });
+}
+
 /**
- * A number sits on one bridge at a time, so it is declared by one BridgeNumber only: every other one
- * is reported, naming the number, both resources and their bridges. The engine hands over resources
- * in no fixed order, so the first is the one whose URN sorts first: the same report on every run.
+ * A number sits on one bridge at a time, so it is declared once: by one BridgeNumber, or once in one
+ * BridgeNumbers set. Every other declaration is reported, naming the number, both resources and their
+ * bridges. The engine hands over resources in no fixed order, so the first is the one whose URN sorts
+ * first: the same report on every run.
  */
 export function numberOnOneBridgeViolations(resources: readonly VoiceResource[]): ResourceViolation[] {
   const first = new Map<string, VoiceResource>();
   const violations: ResourceViolation[] = [];
-  for (const link of [...resources].sort((a, b) => a.urn.localeCompare(b.urn))) {
-    const raw = knownString(link.props.phoneNumber);
-    if (link.type !== "BridgeNumber" || raw === undefined) continue;
-    const number = stripPhoneSeparators(raw);
-    const earlier = first.get(number);
-    if (earlier === undefined) {
-      first.set(number, link);
-      continue;
+  for (const resource of [...resources].sort((a, b) => a.urn.localeCompare(b.urn))) {
+    for (const number of declaredNumbers(resource)) {
+      const earlier = first.get(number);
+      if (earlier === undefined) {
+        first.set(number, resource);
+        continue;
+      }
+      const message =
+        earlier === resource
+          ? `${describe(resource)} declares ${number} twice; declare each number once`
+          : `${describe(resource)} declares ${number} on ${bridge(resource)}, which ${describe(earlier)} already ` +
+            `declares on ${bridge(earlier)}; a number sits on one bridge at a time`;
+      violations.push({ urn: resource.urn, message });
     }
-    violations.push({
-      urn: link.urn,
-      message:
-        `${describe(link)} declares ${number} on ${bridge(link)}, which ${describe(earlier)} already ` +
-        `declares on ${bridge(earlier)}; a number sits on one bridge at a time`,
-    });
   }
   return violations;
 }

@@ -22,7 +22,8 @@ export interface FunctionSpec {
   readonly outputs: { properties: Record<string, FunctionPropertySpec>; required?: string[] };
 }
 
-interface Json {
+/** The JSON Schema zod writes, as far as the package schema reads it. */
+export interface Json {
   type?: string | string[];
   items?: Json;
   anyOf?: Json[];
@@ -83,7 +84,11 @@ class Translator {
     const required = (json.required ?? []).filter((key) => {
       const p = json.properties?.[key];
       // Free-form JSON (no type) may be null as well.
-      return p !== undefined && !nullable(p) && (p.type !== undefined || p.$ref !== undefined);
+      return (
+        p !== undefined &&
+        !nullable(p) &&
+        (p.type !== undefined || p.$ref !== undefined || p.anyOf !== undefined)
+      );
     });
     // The engine drops an empty list, so the schema it serves and the committed one agree without it.
     return { properties, ...(required.length ? { required } : {}) };
@@ -141,4 +146,14 @@ export function functionSchema(
   const translator = new Translator(token);
   const functions = Object.fromEntries(lookups.map((l) => [token(l.name), translator.function(l)]));
   return { functions, types: translator.types };
+}
+
+/** The object types named in a resource's input or output schema (`$defs` of the JSON Schema zod writes). */
+export function objectTypes(
+  defs: Record<string, Json>,
+  token: (name: string) => string,
+): Record<string, ObjectTypeSpec> {
+  const translator = new Translator(token);
+  translator.define(defs);
+  return translator.types;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nativeToken } from "../descriptor";
 import { REGISTRY } from "../resources/registry";
 import type { ResourceName } from "./resources";
 
@@ -25,6 +26,12 @@ function outputSpec(schema: z.ZodType): OutputSpec {
   if (schema instanceof z.ZodBoolean) return { type: { type: "boolean" }, required: true };
   if (schema instanceof z.ZodNumber)
     return { type: { type: schema.isInt ? "integer" : "number" }, required: true };
+  if (schema instanceof z.ZodObject) {
+    // A part of a record, declared once as a schema type (`.meta({ id })`).
+    const id = z.globalRegistry.get(schema)?.id;
+    if (!id) throw new Error("an object output needs an id (`.meta({ id })`) to be a schema type");
+    return { type: { $ref: `#/types/${nativeToken(id)}` }, required: true };
+  }
   if (schema instanceof z.ZodArray) {
     return { type: { type: "array", items: outputSpec(schema.element as z.ZodType).type }, required: true };
   }

@@ -4,7 +4,13 @@ import { LOOKUPS } from "../lookups";
 import { REGISTRY } from "../resources/registry";
 import { SECRET_FIELDS } from "../runtime/fields";
 import { CONFIG_TEXT } from "./config-text";
-import { type FunctionSpec, functionSchema, type ObjectTypeSpec } from "./function-schema";
+import {
+  type FunctionSpec,
+  functionSchema,
+  type Json,
+  type ObjectTypeSpec,
+  objectTypes,
+} from "./function-schema";
 import { invokeToken } from "./invokes";
 import { OUTPUTS, type TypeSpec } from "./outputs";
 import { PACKAGE, type ResourceName, resourceToken } from "./resources";
@@ -39,10 +45,13 @@ export interface PackageSchema {
   readonly language: Record<string, Record<string, unknown>>;
 }
 
-type JsonSchema = { type?: string | string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
+type JsonSchema = { type?: string | string[]; items?: JsonSchema; anyOf?: JsonSchema[]; $ref?: string };
 
-/** A JSON Schema (as zod writes an input schema) as a Pulumi type. */
+const DEFS = "#/$defs/";
+
+/** A JSON Schema (as zod writes an input schema) as a Pulumi type; a named object is a schema type. */
 function typeOf(json: JsonSchema): TypeSpec {
+  if (json.$ref?.startsWith(DEFS)) return { $ref: `#/types/${resourceToken(json.$ref.slice(DEFS.length))}` };
   const variants = json.anyOf ?? (Array.isArray(json.type) ? json.type.map((type) => ({ type })) : undefined);
   if (variants) return { oneOf: variants.map(typeOf) };
   switch (json.type) {
@@ -96,6 +105,18 @@ function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpe
   };
 }
 
+/** The object types resources' inputs and outputs name (e.g. the numbers of a set). */
+function resourceTypes(): Record<string, ObjectTypeSpec> {
+  const defs = REGISTRY.flatMap((d) =>
+    (["input", "output"] as const).map(
+      (io) =>
+        (z.toJSONSchema(io === "input" ? d.inputs : d.outputs, { io, unrepresentable: "any" }) as Json)
+          .$defs ?? {},
+    ),
+  );
+  return objectTypes(Object.assign({}, ...defs) as Record<string, Json>, resourceToken);
+}
+
 const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {
   maxRetries: { type: "integer" },
   retryBaseDelayMs: { type: "integer" },
@@ -128,7 +149,7 @@ export function packageSchema(version: string): PackageSchema {
     resources: Object.fromEntries(
       REGISTRY.map((descriptor) => [resourceToken(descriptor.type), resourceSpec(descriptor)]),
     ),
-    types,
+    types: { ...types, ...resourceTypes() },
     functions,
     // Settings of Pulumi's code generators for the SDKs in sdks/ (a "support pack" gets its own go.mod).
     meta: { supportPack: true },

@@ -2,11 +2,12 @@ import type { ResourceDescriptor } from "../descriptor";
 import { dynamicToken, nativeToken } from "../descriptor";
 import { BRIDGE } from "./bridge/descriptor";
 import { BRIDGE_NUMBER } from "./bridge-number/descriptor";
+import { BRIDGE_NUMBERS } from "./bridge-numbers/descriptor";
 import { PROVIDER_CONFIGURATION } from "./provider-configuration/descriptor";
 import { SIP_TRUNK } from "./sip-trunk/descriptor";
 
 /** Every resource type of the package, in schema order: adding a type is its folder and one line here. */
-export const REGISTRY = [PROVIDER_CONFIGURATION, BRIDGE, BRIDGE_NUMBER, SIP_TRUNK] as const;
+export const REGISTRY = [PROVIDER_CONFIGURATION, BRIDGE, BRIDGE_NUMBER, BRIDGE_NUMBERS, SIP_TRUNK] as const;
 
 /** A resource type's name, e.g. `Bridge`. */
 export type ResourceType = (typeof REGISTRY)[number]["type"];

@@ -15,6 +15,11 @@ export type BridgeNumber = import("./bridgeNumber").BridgeNumber;
 export const BridgeNumber: typeof import("./bridgeNumber").BridgeNumber = null as any;
 utilities.lazyLoad(exports, ["BridgeNumber"], () => require("./bridgeNumber"));
 
+export { BridgeNumbersArgs } from "./bridgeNumbers";
+export type BridgeNumbers = import("./bridgeNumbers").BridgeNumbers;
+export const BridgeNumbers: typeof import("./bridgeNumbers").BridgeNumbers = null as any;
+utilities.lazyLoad(exports, ["BridgeNumbers"], () => require("./bridgeNumbers"));
+
 export { GetAgentArgs, GetAgentResult, GetAgentOutputArgs } from "./getAgent";
 export const getAgent: typeof import("./getAgent").getAgent = null as any;
 export const getAgentOutput: typeof import("./getAgent").getAgentOutput = null as any;
@@ -123,6 +128,8 @@ const _module = {
                 return new Bridge(name, <any>undefined, { urn })
             case "voice:index:BridgeNumber":
                 return new BridgeNumber(name, <any>undefined, { urn })
+            case "voice:index:BridgeNumbers":
+                return new BridgeNumbers(name, <any>undefined, { urn })
             case "voice:index:ProviderConfiguration":
                 return new ProviderConfiguration(name, <any>undefined, { urn })
             case "voice:index:SipTrunk":

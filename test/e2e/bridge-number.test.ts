@@ -44,7 +44,7 @@ describe("BridgeNumber with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
     expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toEqual({ same: 6 });
   });
 
-  it("moving a number to another bridge disconnects it before connecting it again", async () => {
+  it("moving a number to another bridge is one in-place update: disconnect, then connect, id kept", async () => {
     await ctx.emu.admin.clearRequests();
     await ctx.voice.declare(
       spec([
@@ -53,8 +53,17 @@ describe("BridgeNumber with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
       ]),
     );
     const up = await ctx.voice.stack.up();
-    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(up.summary.resourceChanges?.replace).toBeUndefined();
     expect(await linked()).toEqual(["main:+14155550101", "overflow:+14155550100"]);
+    // The id names the bridge the link was made on: an update cannot change an id, and state reads by its bridgeSlug.
+    const resources = (await ctx.voice.stack.exportStack()).deployment.resources as {
+      id?: string;
+      outputs?: { bridgeSlug?: string; phoneNumber?: string };
+    }[];
+    const moved = resources.find((r) => r.outputs?.phoneNumber === "+14155550100");
+    expect(moved?.id).toBe(`main/${moved?.id?.split("/")[1]}/+14155550100`);
+    expect(moved?.outputs?.bridgeSlug).toBe("overflow");
     const writes = (await ctx.emu.admin.requests()).filter((r) => r.method === "POST").map((r) => r.path);
     expect(writes).toEqual([
       "/telephony/bridges/main/disconnect-provider/",

@@ -1,5 +1,5 @@
 // Moving a number between bridges is one `up` when the link is named by its phone number (as the
-// examples and the docs name it): the move is a replacement of one resource, disconnect then connect.
+// examples and the docs name it): the move is one in-place update, disconnect then connect in one call.
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
@@ -97,7 +97,13 @@ describe("moving a number between bridges", { timeout: OP_TIMEOUT_MS }, () => {
     await declare({ "+14155550100": { bridge: "b" } });
     const move = await stack.up();
     expect(move.summary.result).toBe("succeeded");
-    expect(move.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(move.summary.resourceChanges).toMatchObject({ update: 1 });
+    // One disconnect, then at once the connect: no engine step (and no checkpoint) between them.
+    const posts = (await emu.admin.requests()).filter((r) => r.method === "POST").map((r) => r.path);
+    expect(posts.slice(-2)).toEqual([
+      "/telephony/bridges/bridge-a/disconnect-provider/",
+      "/telephony/bridges/bridge-b/connect-provider/",
+    ]);
     expect(await numbersOn("bridge-b")).toEqual(["+14155550100"]);
     expect(await numbersOn("bridge-a")).toEqual([]);
     expect(await linksInState()).toEqual(["+14155550100"]);

@@ -38,7 +38,7 @@ export const BRIDGE_NUMBER_KEY: NaturalKey = {
     return (
       `${key} is already linked to ${who} (by another stack, the dashboard, or a link of this ` +
       "program under another resource name). A number sits on one bridge at a time: to move it in this " +
-      "program, name the BridgeNumber by its phone number so the move replaces the link, or keep the old " +
+      "program, name the BridgeNumber by its phone number so the move updates the link in place, or keep the old " +
       'name with `aliases: [{ name: "<old name>" }]`. ' +
       AFTER_INTERRUPT
     );

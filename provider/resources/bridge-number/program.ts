@@ -2,10 +2,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { programFailure } from "../../program/program-context";
 import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
 import { notAString, PHONE_EXAMPLE } from "../../runtime/fields";
-import { claimNumber } from "./number-claims";
+import { claimBridge, claimNumber } from "./number-claims";
 import { BridgeNumberOutputs } from "./schema";
 
-/** Inputs of a {@link BridgeNumber}. Every one is identity: a change disconnects the number, then connects anew. */
+/** Inputs of a {@link BridgeNumber}. A change of bridge moves the number in place; the others replace the link. */
 export interface BridgeNumberArgs {
   /** Slug of the bridge to connect the number to (e.g. `bridge.slug`). */
   bridgeSlug: pulumi.Input<string>;
@@ -40,6 +40,9 @@ export class BridgeNumber extends VoiceResource {
       throw programFailure(`voice:BridgeNumber "${name}": phoneNumber ${notAString(raw, PHONE_EXAMPLE)}`);
     super("BridgeNumber", BridgeNumberOutputs, name, args, opts);
     // One number in two BridgeNumbers fails at preview; a lookup (`get`) declares nothing.
-    if (args !== undefined && opts?.id === undefined) claimNumber(this, name, args.phoneNumber);
+    if (args !== undefined && opts?.id === undefined) {
+      claimNumber(this, name, args.phoneNumber);
+      claimBridge(this, "BridgeNumber", name, args.bridgeSlug);
+    }
   }
 }

@@ -1,11 +1,11 @@
-import { BadRequestError, type BridgeDetail, NotFoundError } from "../../../sdk";
+import type { BridgeDetail } from "../../../sdk";
 import { describeFailures } from "../../errors";
 import { checkWith } from "../../runtime/check";
 import { diffWith } from "../../runtime/diff";
 import { normalizePhoneNumber } from "../../runtime/fields";
+import { connectNumber, disconnectNumber, isAlreadyLinked } from "../../runtime/link-writes";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
 import { serve } from "../../runtime/serve";
-import { isAmbiguous, pause, settleCreate } from "../../runtime/settle";
 import { type BridgeNumberIds, bridgeNumberId, parseBridgeNumberId } from "./id";
 import { BRIDGE_NUMBER_KEY } from "./key";
 import { checkLinkOnPlatform } from "./preview-lookups";
@@ -26,9 +26,13 @@ function outputs(ids: BridgeNumberIds, bridge: BridgeDetail | undefined): Bridge
   };
 }
 
-/** Every input is identity; `adopt` only matters on create. */
+/**
+ * The number and its configuration are identity; a change of bridge is a move, made in place (one
+ * disconnect, then one connect, in one call) so the number is off every bridge for one round trip
+ * instead of the engine's two steps; `adopt` only matters on create.
+ */
 export const BRIDGE_NUMBER_RULES = {
-  bridgeSlug: { replaces: true },
+  bridgeSlug: {},
   providerConfigurationId: { replaces: true },
   phoneNumber: { replaces: true },
   adopt: { ignored: true },
@@ -55,27 +59,16 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
     const { bridgeSlug, phoneNumber } = inputs;
     const onBridge = async () =>
       outputs(inputs, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()));
-    const outs =
-      linked ??
-      (await settleCreate({
-        key: `the link of ${phoneNumber} to bridge "${bridgeSlug}"`,
-        // The connect answer holds no link: the bridge's detail view, read after it, does.
-        create: async () => {
-          await context.bridgeDetails.write(bridgeSlug, () =>
-            client.bridges.connectProvider(bridgeSlug, {
-              provider_config_id: inputs.providerConfigurationId,
-              phone_number: phoneNumber,
-            }),
-          );
-          return onBridge();
-        },
-        lookup: onBridge,
-        differences: () => [],
+    let outs = linked;
+    if (!outs) {
+      await connectNumber({ context, client }, inputs, {
         ...keyOwnership(context, client, BRIDGE_NUMBER_KEY, phoneNumber, { bridgeSlug }),
-        ...context.settlePolicy(),
       }).catch((err: unknown) => {
         throw explainAlreadyLinked(err, inputs);
-      }));
+      });
+      // The connect answer holds no link: the bridge's detail view, read after it, does.
+      outs = await onBridge();
+    }
     const id = bridgeNumberId(inputs);
     if (!outs) {
       // Connected, yet not on the bridge when read back: record what was made so destroy can undo it.
@@ -104,45 +97,35 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
     return { id, props: outs, inputs: ids };
   },
 
-  // Every input replaces, so the engine never asks for an in-place update; should it, re-reading is the truthful answer.
-  async update(id, _olds, news, { context }) {
-    const outs = outputs(news, await context.bridgeDetails.get(news.bridgeSlug));
+  // Only a change of bridge reaches update (the rest replaces): the move, disconnect then connect at once.
+  async update(id, olds, news, { context, client }) {
+    if (olds.bridgeSlug !== news.bridgeSlug) {
+      await disconnectNumber({ context, client }, olds.bridgeSlug, olds.phoneNumber);
+      try {
+        await connectNumber({ context, client }, news, { moveFromGiver: true });
+      } catch (err) {
+        // Off the old bridge, not on the new one: state says so (still the old bridge, not linked),
+        // and the next `up` connects it, as the move's disconnect of what is not linked is success.
+        throw Object.assign(explainAlreadyLinked(err, news) as Error, { id, properties: olds });
+      }
+    }
+    const outs = outputs(news, await context.bridgeDetails.get(news.bridgeSlug, context.bridgeDetails.now()));
     if (!outs) throw new Error(`${news.phoneNumber} is not linked to bridge ${news.bridgeSlug} (${id})`);
     return { outs };
   },
 
-  async delete(_id, props, { context, client }) {
-    const { bridgeSlug, phoneNumber } = props;
-    const policy = context.settlePolicy();
-    // Disconnecting is a POST: when its answer is lost, the bridge's detail view says whether it happened.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await context.bridgeDetails.write(bridgeSlug, () =>
-          client.bridges.disconnectProvider(bridgeSlug, { phone_number: phoneNumber }),
-        );
-        return;
-      } catch (err) {
-        if (isGone(err)) return;
-        if (!isAmbiguous(err) || attempt >= policy.attempts) throw err;
-      }
-      const still = outputs(props, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()));
-      if (!still) return;
-      await pause(attempt, policy.baseDelayMs);
-    }
+  async delete(_id, props, engine) {
+    await disconnectNumber(engine, props.bridgeSlug, props.phoneNumber);
   },
 });
 
-/** Disconnecting what is not linked, or from a bridge that is gone, is success. */
-const isGone = (err: unknown) =>
-  err instanceof NotFoundError || (err instanceof BadRequestError && err.code === "number_not_linked");
-
 /** Turns the platform's `number_already_linked` into the two ways out of it. */
 function explainAlreadyLinked(err: unknown, inputs: BridgeNumberInputs): unknown {
-  if (!(err instanceof BadRequestError && err.code === "number_already_linked")) return err;
+  if (!isAlreadyLinked(err)) return err;
   return new Error(
     `${err.message}. A number sits on one bridge at a time, and ${inputs.phoneNumber} cannot join bridge ` +
       `"${inputs.bridgeSlug}" while it is on another. If this program moves it, name the BridgeNumber by its ` +
-      "phone number so the move replaces the link (disconnect, then connect), or keep the old resource name with " +
+      "phone number so the move is one in-place update (disconnect, then connect), or keep the old resource name with " +
       '`aliases: [{ name: "<old name>" }]`; if another stack or the dashboard holds it, disconnect it there first',
   );
 }

@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Bridge{}
 	case "voice:index:BridgeNumber":
 		r = &BridgeNumber{}
+	case "voice:index:BridgeNumbers":
+		r = &BridgeNumbers{}
 	case "voice:index:ProviderConfiguration":
 		r = &ProviderConfiguration{}
 	case "voice:index:SipTrunk":

@@ -87,6 +87,175 @@ func (o AgentArrayOutput) Index(i pulumi.IntInput) AgentOutput {
 	}).(AgentOutput)
 }
 
+// A number linked to the bridge, as the platform shows it.
+type BridgeNumbersLink struct {
+	// The platform's id of the linked number.
+	NumberId int `pulumi:"numberId"`
+	// The phone number in E.164 form.
+	PhoneNumber string `pulumi:"phoneNumber"`
+	// The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).
+	ProviderConfigurationId *int `pulumi:"providerConfigurationId"`
+}
+
+// A number linked to the bridge, as the platform shows it.
+type BridgeNumbersLinkOutput struct{ *pulumi.OutputState }
+
+func (BridgeNumbersLinkOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BridgeNumbersLink)(nil)).Elem()
+}
+
+func (o BridgeNumbersLinkOutput) ToBridgeNumbersLinkOutput() BridgeNumbersLinkOutput {
+	return o
+}
+
+func (o BridgeNumbersLinkOutput) ToBridgeNumbersLinkOutputWithContext(ctx context.Context) BridgeNumbersLinkOutput {
+	return o
+}
+
+// The platform's id of the linked number.
+func (o BridgeNumbersLinkOutput) NumberId() pulumi.IntOutput {
+	return o.ApplyT(func(v BridgeNumbersLink) int { return v.NumberId }).(pulumi.IntOutput)
+}
+
+// The phone number in E.164 form.
+func (o BridgeNumbersLinkOutput) PhoneNumber() pulumi.StringOutput {
+	return o.ApplyT(func(v BridgeNumbersLink) string { return v.PhoneNumber }).(pulumi.StringOutput)
+}
+
+// The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).
+func (o BridgeNumbersLinkOutput) ProviderConfigurationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v BridgeNumbersLink) *int { return v.ProviderConfigurationId }).(pulumi.IntPtrOutput)
+}
+
+type BridgeNumbersLinkArrayOutput struct{ *pulumi.OutputState }
+
+func (BridgeNumbersLinkArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]BridgeNumbersLink)(nil)).Elem()
+}
+
+func (o BridgeNumbersLinkArrayOutput) ToBridgeNumbersLinkArrayOutput() BridgeNumbersLinkArrayOutput {
+	return o
+}
+
+func (o BridgeNumbersLinkArrayOutput) ToBridgeNumbersLinkArrayOutputWithContext(ctx context.Context) BridgeNumbersLinkArrayOutput {
+	return o
+}
+
+func (o BridgeNumbersLinkArrayOutput) Index(i pulumi.IntInput) BridgeNumbersLinkOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) BridgeNumbersLink {
+		return vs[0].([]BridgeNumbersLink)[vs[1].(int)]
+	}).(BridgeNumbersLinkOutput)
+}
+
+// A number of a `BridgeNumbers` set and the provider configuration that connects it.
+type BridgeNumbersNumber struct {
+	// The phone number in E.164 form, e.g. `+14155550100`.
+	PhoneNumber string `pulumi:"phoneNumber"`
+	// The id of the provider configuration whose account holds the number.
+	ProviderConfigurationId interface{} `pulumi:"providerConfigurationId"`
+}
+
+// BridgeNumbersNumberInput is an input type that accepts BridgeNumbersNumberArgs and BridgeNumbersNumberOutput values.
+// You can construct a concrete instance of `BridgeNumbersNumberInput` via:
+//
+//	BridgeNumbersNumberArgs{...}
+type BridgeNumbersNumberInput interface {
+	pulumi.Input
+
+	ToBridgeNumbersNumberOutput() BridgeNumbersNumberOutput
+	ToBridgeNumbersNumberOutputWithContext(context.Context) BridgeNumbersNumberOutput
+}
+
+// A number of a `BridgeNumbers` set and the provider configuration that connects it.
+type BridgeNumbersNumberArgs struct {
+	// The phone number in E.164 form, e.g. `+14155550100`.
+	PhoneNumber pulumi.StringInput `pulumi:"phoneNumber"`
+	// The id of the provider configuration whose account holds the number.
+	ProviderConfigurationId pulumi.Input `pulumi:"providerConfigurationId"`
+}
+
+func (BridgeNumbersNumberArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BridgeNumbersNumber)(nil)).Elem()
+}
+
+func (i BridgeNumbersNumberArgs) ToBridgeNumbersNumberOutput() BridgeNumbersNumberOutput {
+	return i.ToBridgeNumbersNumberOutputWithContext(context.Background())
+}
+
+func (i BridgeNumbersNumberArgs) ToBridgeNumbersNumberOutputWithContext(ctx context.Context) BridgeNumbersNumberOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BridgeNumbersNumberOutput)
+}
+
+// BridgeNumbersNumberArrayInput is an input type that accepts BridgeNumbersNumberArray and BridgeNumbersNumberArrayOutput values.
+// You can construct a concrete instance of `BridgeNumbersNumberArrayInput` via:
+//
+//	BridgeNumbersNumberArray{ BridgeNumbersNumberArgs{...} }
+type BridgeNumbersNumberArrayInput interface {
+	pulumi.Input
+
+	ToBridgeNumbersNumberArrayOutput() BridgeNumbersNumberArrayOutput
+	ToBridgeNumbersNumberArrayOutputWithContext(context.Context) BridgeNumbersNumberArrayOutput
+}
+
+type BridgeNumbersNumberArray []BridgeNumbersNumberInput
+
+func (BridgeNumbersNumberArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]BridgeNumbersNumber)(nil)).Elem()
+}
+
+func (i BridgeNumbersNumberArray) ToBridgeNumbersNumberArrayOutput() BridgeNumbersNumberArrayOutput {
+	return i.ToBridgeNumbersNumberArrayOutputWithContext(context.Background())
+}
+
+func (i BridgeNumbersNumberArray) ToBridgeNumbersNumberArrayOutputWithContext(ctx context.Context) BridgeNumbersNumberArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BridgeNumbersNumberArrayOutput)
+}
+
+// A number of a `BridgeNumbers` set and the provider configuration that connects it.
+type BridgeNumbersNumberOutput struct{ *pulumi.OutputState }
+
+func (BridgeNumbersNumberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BridgeNumbersNumber)(nil)).Elem()
+}
+
+func (o BridgeNumbersNumberOutput) ToBridgeNumbersNumberOutput() BridgeNumbersNumberOutput {
+	return o
+}
+
+func (o BridgeNumbersNumberOutput) ToBridgeNumbersNumberOutputWithContext(ctx context.Context) BridgeNumbersNumberOutput {
+	return o
+}
+
+// The phone number in E.164 form, e.g. `+14155550100`.
+func (o BridgeNumbersNumberOutput) PhoneNumber() pulumi.StringOutput {
+	return o.ApplyT(func(v BridgeNumbersNumber) string { return v.PhoneNumber }).(pulumi.StringOutput)
+}
+
+// The id of the provider configuration whose account holds the number.
+func (o BridgeNumbersNumberOutput) ProviderConfigurationId() pulumi.AnyOutput {
+	return o.ApplyT(func(v BridgeNumbersNumber) interface{} { return v.ProviderConfigurationId }).(pulumi.AnyOutput)
+}
+
+type BridgeNumbersNumberArrayOutput struct{ *pulumi.OutputState }
+
+func (BridgeNumbersNumberArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]BridgeNumbersNumber)(nil)).Elem()
+}
+
+func (o BridgeNumbersNumberArrayOutput) ToBridgeNumbersNumberArrayOutput() BridgeNumbersNumberArrayOutput {
+	return o
+}
+
+func (o BridgeNumbersNumberArrayOutput) ToBridgeNumbersNumberArrayOutputWithContext(ctx context.Context) BridgeNumbersNumberArrayOutput {
+	return o
+}
+
+func (o BridgeNumbersNumberArrayOutput) Index(i pulumi.IntInput) BridgeNumbersNumberOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) BridgeNumbersNumber {
+		return vs[0].([]BridgeNumbersNumber)[vs[1].(int)]
+	}).(BridgeNumbersNumberOutput)
+}
+
 // A bridge as the platform lists it.
 type BridgeSummary struct {
 	// The bridge's id.
@@ -1410,8 +1579,14 @@ func (o TranscriptTurnArrayOutput) Index(i pulumi.IntInput) TranscriptTurnOutput
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*BridgeNumbersNumberInput)(nil)).Elem(), BridgeNumbersNumberArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BridgeNumbersNumberArrayInput)(nil)).Elem(), BridgeNumbersNumberArray{})
 	pulumi.RegisterOutputType(AgentOutput{})
 	pulumi.RegisterOutputType(AgentArrayOutput{})
+	pulumi.RegisterOutputType(BridgeNumbersLinkOutput{})
+	pulumi.RegisterOutputType(BridgeNumbersLinkArrayOutput{})
+	pulumi.RegisterOutputType(BridgeNumbersNumberOutput{})
+	pulumi.RegisterOutputType(BridgeNumbersNumberArrayOutput{})
 	pulumi.RegisterOutputType(BridgeSummaryOutput{})
 	pulumi.RegisterOutputType(BridgeSummaryArrayOutput{})
 	pulumi.RegisterOutputType(BridgeSummaryNumberOutput{})

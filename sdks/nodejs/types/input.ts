@@ -5,3 +5,17 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+/**
+ * A number of a `BridgeNumbers` set and the provider configuration that connects it.
+ */
+export interface BridgeNumbersNumberArgs {
+    /**
+     * The phone number in E.164 form, e.g. `+14155550100`.
+     */
+    phoneNumber: pulumi.Input<string>;
+    /**
+     * The id of the provider configuration whose account holds the number.
+     */
+    providerConfigurationId: pulumi.Input<number | string>;
+}
+

@@ -32,6 +32,24 @@ export interface Agent {
 }
 
 /**
+ * A number linked to the bridge, as the platform shows it.
+ */
+export interface BridgeNumbersLink {
+    /**
+     * The platform's id of the linked number.
+     */
+    numberId: number;
+    /**
+     * The phone number in E.164 form.
+     */
+    phoneNumber: string;
+    /**
+     * The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).
+     */
+    providerConfigurationId?: number;
+}
+
+/**
  * A bridge as the platform lists it.
  */
 export interface BridgeSummary {

@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from .bridge import *
 from .bridge_number import *
+from .bridge_numbers import *
 from .get_agent import *
 from .get_agents import *
 from .get_analytics import *
@@ -26,6 +27,7 @@ from .get_tasks import *
 from .provider import *
 from .provider_configuration import *
 from .sip_trunk import *
+from ._inputs import *
 from . import outputs
 
 # Make subpackages available:
@@ -45,6 +47,7 @@ _utilities.register(
   "classes": {
    "voice:index:Bridge": "Bridge",
    "voice:index:BridgeNumber": "BridgeNumber",
+   "voice:index:BridgeNumbers": "BridgeNumbers",
    "voice:index:ProviderConfiguration": "ProviderConfiguration",
    "voice:index:SipTrunk": "SipTrunk"
   }

@@ -17,6 +17,7 @@ from . import outputs
 
 __all__ = [
     'Agent',
+    'BridgeNumbersLink',
     'BridgeSummary',
     'BridgeSummaryNumber',
     'CallRecord',
@@ -103,6 +104,73 @@ class Agent(dict):
         The agent's type.
         """
         return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class BridgeNumbersLink(dict):
+    """
+    A number linked to the bridge, as the platform shows it.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "numberId":
+            suggest = "number_id"
+        elif key == "phoneNumber":
+            suggest = "phone_number"
+        elif key == "providerConfigurationId":
+            suggest = "provider_configuration_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BridgeNumbersLink. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BridgeNumbersLink.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BridgeNumbersLink.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 number_id: _builtins.int,
+                 phone_number: _builtins.str,
+                 provider_configuration_id: Optional[_builtins.int] = None):
+        """
+        A number linked to the bridge, as the platform shows it.
+
+        :param _builtins.int number_id: The platform's id of the linked number.
+        :param _builtins.str phone_number: The phone number in E.164 form.
+        :param _builtins.int provider_configuration_id: The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).
+        """
+        pulumi.set(__self__, "number_id", number_id)
+        pulumi.set(__self__, "phone_number", phone_number)
+        if provider_configuration_id is not None:
+            pulumi.set(__self__, "provider_configuration_id", provider_configuration_id)
+
+    @_builtins.property
+    @pulumi.getter(name="numberId")
+    def number_id(self) -> _builtins.int:
+        """
+        The platform's id of the linked number.
+        """
+        return pulumi.get(self, "number_id")
+
+    @_builtins.property
+    @pulumi.getter(name="phoneNumber")
+    def phone_number(self) -> _builtins.str:
+        """
+        The phone number in E.164 form.
+        """
+        return pulumi.get(self, "phone_number")
+
+    @_builtins.property
+    @pulumi.getter(name="providerConfigurationId")
+    def provider_configuration_id(self) -> Optional[_builtins.int]:
+        """
+        The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).
+        """
+        return pulumi.get(self, "provider_configuration_id")
 
 
 @pulumi.output_type

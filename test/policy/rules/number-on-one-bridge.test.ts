@@ -59,4 +59,24 @@ describe("numberOnOneBridgeViolations", () => {
       ]),
     ).toEqual([]);
   });
+
+  it("counts each number of a BridgeNumbers set: against links, other sets and the set itself", () => {
+    const set = (name: string, numbers: Value[], bridgeSlug: string) =>
+      resource(
+        "BridgeNumbers",
+        { numbers: numbers.map((phoneNumber) => ({ phoneNumber })), bridgeSlug },
+        { name },
+      );
+    const a = set("a-set", ["+14155550100", "+14155550101", UNKNOWN], "support");
+    const b = set("b-set", ["+1 415 555 0101"], "sales");
+    const c = link("c-line", "+14155550100", "sales");
+    const twice = set("d-set", ["+14155550102", "+14155550102"], "other");
+    const found = numberOnOneBridgeViolations([c, b, a, twice]);
+    expect(found.map((v) => v.message)).toEqual([
+      // URNs sort BridgeNumber before BridgeNumbers: the link is the first declaration of its number.
+      `BridgeNumbers 'a-set' declares +14155550100 on bridge "support", which BridgeNumber 'c-line' already declares on bridge "sales"; a number sits on one bridge at a time`,
+      `BridgeNumbers 'b-set' declares +14155550101 on bridge "sales", which BridgeNumbers 'a-set' already declares on bridge "support"; a number sits on one bridge at a time`,
+      "BridgeNumbers 'd-set' declares +14155550102 twice; declare each number once",
+    ]);
+  });
 });

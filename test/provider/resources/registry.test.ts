@@ -68,6 +68,11 @@ describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (t
     const { kind } = descriptor.exported;
     expect(KINDS).toContain(kind);
     expect(kindOf(type)).toBe(kind);
+    // The export declares a bridge's numbers as links; sets are not rendered yet (only named).
+    if (type === "BridgeNumbers") {
+      expect(descriptor.exported.id({ bridgeSlug: "support" })).toBe("support");
+      return;
+    }
     expect(yaml).toContain(`type: ${nativeToken(type)}`);
     const target = importTargets(exported).find((t) => t.type === nativeToken(type));
     expect(target?.id).toMatch(/\S/);

@@ -56,11 +56,14 @@ describe("BridgeNumber check and diff", () => {
     expect(result.failures ?? []).toEqual([]);
   });
 
-  it("treats every input as identity and disconnects before connecting", async () => {
+  it("moves a number to another bridge in place; a new number or configuration replaces, disconnecting first", async () => {
     const olds = { bridgeSlug: "main", providerConfigurationId: 1, phoneNumber: "+14155550100", numberId: 7 };
     expect((await bridgeNumber.diff!("id", olds, { ...olds })).changes).toBe(false);
     const moved = await bridgeNumber.diff!("id", olds, { ...olds, bridgeSlug: "other" });
-    expect(moved).toMatchObject({ changes: true, replaces: ["bridgeSlug"], deleteBeforeReplace: true });
+    expect(moved).toMatchObject({ changes: true, replaces: [] });
+    expect(moved.deleteBeforeReplace).toBeUndefined();
+    const renumbered = await bridgeNumber.diff!("id", olds, { ...olds, phoneNumber: "+14155550101" });
+    expect(renumbered).toMatchObject({ changes: true, replaces: ["phoneNumber"], deleteBeforeReplace: true });
   });
 });
 

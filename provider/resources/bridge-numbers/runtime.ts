@@ -1,0 +1,174 @@
+import type { BridgeDetail } from "../../../sdk";
+import { describeFailures } from "../../errors";
+import { adoptionRefused } from "../../runtime/adopt";
+import { isUnknown, normalizePhoneNumber } from "../../runtime/fields";
+import { connectNumber, disconnectNumber } from "../../runtime/link-writes";
+import { type Engine, serve } from "../../runtime/serve";
+import { checkSet } from "./check";
+import { explainAlreadyLinked, partialFailure } from "./failures";
+import { checkSetOwnership } from "./ownership";
+import {
+  type BridgeNumbersInputs,
+  BridgeNumbersNaming,
+  type BridgeNumbersOutputs,
+  type LinkedNumber,
+  type SetNumber,
+} from "./schema";
+
+const TYPE = "BridgeNumbers";
+
+/** The bridge is identity (a set moved to another bridge is a new set); `adopt` only matters on create. */
+export const BRIDGE_NUMBERS_RULES = {
+  bridgeSlug: { replaces: true },
+  numbers: {},
+  adopt: { ignored: true },
+} as const;
+
+/** Configuration ids the set knows, by number: the declared ones over the recorded ones. */
+type Known = ReadonlyMap<string, number | null>;
+
+/** State of the set from the bridge's live view: every linked number, with the configuration the set knows for it. */
+function outputs(bridgeSlug: string, bridge: BridgeDetail | undefined, known: Known): BridgeNumbersOutputs {
+  const numbers = (bridge?.numbers ?? [])
+    .map(
+      (n): LinkedNumber => ({
+        phoneNumber: normalizePhoneNumber(n.number),
+        providerConfigurationId: known.get(normalizePhoneNumber(n.number)) ?? null,
+        numberId: n.number_id,
+      }),
+    )
+    .sort((a, b) => a.phoneNumber.localeCompare(b.phoneNumber));
+  return { bridgeSlug, numbers };
+}
+
+const knownOf = (
+  ...lists: readonly (readonly { phoneNumber: string; providerConfigurationId: number | null }[])[]
+) => new Map(lists.flatMap((l) => l.map((n) => [n.phoneNumber, n.providerConfigurationId] as const)));
+
+/** A recorded number equals a declared one: same number, same configuration (unknown when linked outside the set). */
+const same = (old: LinkedNumber | undefined, declared: SetNumber): boolean =>
+  old !== undefined &&
+  (old.providerConfigurationId === null || old.providerConfigurationId === declared.providerConfigurationId);
+
+/** The writes that make `recorded` the declared numbers: disconnects first (they free numbers for other sets), then connects. */
+function plan(recorded: readonly LinkedNumber[], declared: readonly SetNumber[]) {
+  const old = new Map(recorded.map((n) => [n.phoneNumber, n]));
+  const wanted = new Map(declared.map((n) => [n.phoneNumber, n]));
+  const connects = declared.filter((n) => !same(old.get(n.phoneNumber), n));
+  const reconnect = new Set(connects.map((n) => n.phoneNumber));
+  const disconnects = recorded
+    .filter((n) => !wanted.has(n.phoneNumber) || reconnect.has(n.phoneNumber))
+    .map((n) => n.phoneNumber)
+    .filter((n) => old.has(n));
+  return { disconnects, connects };
+}
+
+/**
+ * Runs a plan one write at a time, then reads the bridge once. When a write fails, the bridge is
+ * read and the error carries the set's state as the platform has it, so the engine records exactly
+ * what is linked and the next `up` finishes the rest.
+ */
+async function apply(
+  engine: Engine,
+  bridgeSlug: string,
+  steps: { disconnects: readonly string[]; connects: readonly SetNumber[] },
+  known: Known,
+  extra: Record<string, unknown>,
+): Promise<BridgeNumbersOutputs> {
+  const { context } = engine;
+  try {
+    for (const number of steps.disconnects) {
+      await disconnectNumber(engine, bridgeSlug, number);
+    }
+    for (const n of steps.connects) {
+      await connectNumber(engine, { bridgeSlug, ...n }, { moveFromGiver: true }).catch((err: unknown) => {
+        throw explainAlreadyLinked(err, n.phoneNumber, bridgeSlug);
+      });
+    }
+  } catch (err) {
+    const live = await context.bridgeDetails
+      .get(bridgeSlug, context.bridgeDetails.now())
+      .catch(() => undefined);
+    throw partialFailure(err, bridgeSlug, live && { ...outputs(bridgeSlug, live, known), ...extra });
+  }
+  return outputs(bridgeSlug, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()), known);
+}
+
+/** What the engine adds to a dynamic resource's state; kept in a partial failure's state so the set can still be served. */
+const reserved = (props: Record<string, unknown>): Record<string, unknown> =>
+  "__provider" in props ? { __provider: props.__provider } : {};
+
+/** The engine-side code of `BridgeNumbers`: the authoritative set of a bridge's numbers; numbers are never released. */
+export const bridgeNumbers = serve<BridgeNumbersInputs, BridgeNumbersOutputs>(TYPE, BridgeNumbersNaming, {
+  async check(olds, news) {
+    return describeFailures(TYPE, "check", async () => checkSetOwnership(olds, await checkSet(news)));
+  },
+
+  async diff(_id, olds, news) {
+    const slugChanged = isUnknown(news.bridgeSlug) || olds.bridgeSlug !== news.bridgeSlug;
+    const declared: unknown = news.numbers;
+    const steps =
+      Array.isArray(declared) && !isUnknown(declared)
+        ? plan((olds.numbers ?? []) as LinkedNumber[], declared as SetNumber[])
+        : undefined;
+    const numbersChanged = steps === undefined || steps.connects.length + steps.disconnects.length > 0;
+    return {
+      changes: slugChanged || numbersChanged,
+      replaces: slugChanged ? ["bridgeSlug"] : [],
+      stables: slugChanged ? [] : ["bridgeSlug"],
+      // A number sits on one bridge at a time: the old set lets go before the new one connects.
+      ...(slugChanged ? { deleteBeforeReplace: true } : {}),
+    };
+  },
+
+  async create(inputs, engine) {
+    const { bridgeSlug, numbers } = inputs;
+    let recorded: LinkedNumber[] = [];
+    if (inputs.adopt) {
+      const live = outputs(bridgeSlug, await engine.context.bridgeDetails.get(bridgeSlug), new Map());
+      const declared = new Set(numbers.map((n) => n.phoneNumber));
+      const extra = live.numbers.filter((n) => !declared.has(n.phoneNumber)).map((n) => n.phoneNumber);
+      if (extra.length > 0 && inputs.adopt !== "overwrite")
+        throw adoptionRefused(
+          `the numbers of bridge "${bridgeSlug}"`,
+          extra.map((n) => `numbers (${n} is linked, not declared)`),
+        );
+      recorded = live.numbers;
+    }
+    const outs = await apply(engine, bridgeSlug, plan(recorded, numbers), knownOf(numbers), reserved(inputs));
+    return { id: bridgeSlug, outs };
+  },
+
+  async read(id, props, { context }) {
+    const bridgeSlug = props.bridgeSlug ?? id;
+    const bridge = await context.bridgeDetails.get(bridgeSlug);
+    if (!bridge) return {};
+    const outs = outputs(bridgeSlug, bridge, knownOf(props.numbers ?? []));
+    const inputs = {
+      bridgeSlug,
+      numbers: outs.numbers.map(({ phoneNumber, providerConfigurationId }) => ({
+        phoneNumber,
+        providerConfigurationId,
+      })),
+    };
+    return { id, props: outs, inputs };
+  },
+
+  async update(_id, olds, news, engine) {
+    const recorded = olds.numbers ?? [];
+    const outs = await apply(
+      engine,
+      news.bridgeSlug,
+      plan(recorded, news.numbers),
+      knownOf(recorded, news.numbers),
+      reserved(olds),
+    );
+    return { outs };
+  },
+
+  async delete(_id, props, engine) {
+    for (const n of props.numbers ?? []) {
+      await disconnectNumber(engine, props.bridgeSlug, n.phoneNumber);
+    }
+  },
+});

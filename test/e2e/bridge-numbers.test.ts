@@ -1,0 +1,270 @@
+// BridgeNumbers through the real engine and the emulator over HTTP: the set's lifecycle, drift,
+// settling of a lost connect, a partial failure finished by the next `up`, `get` by bridge slug,
+// mixing with BridgeNumber refused at preview, and moves between sets in both orders.
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { VoiceClient } from "../../sdk";
+import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import {
+  ENGINE_BUILD_TIMEOUT_MS,
+  engineEnv,
+  makeProgramDir,
+  pulumiCommand,
+  type TempDir,
+} from "../fixtures/engine";
+import { DEMO_ACCOUNT } from "../fixtures/platform";
+import { driftReport, emulatorConfig, OP_TIMEOUT_MS } from "../fixtures/voice-stack";
+
+// Config `sets`: name → { bridge, numbers, adopt? }; `links`: number → bridge; `gets`: name → bridge slug.
+const PROGRAM = `
+const pulumi = require("@pulumi/pulumi");
+const voice = require("pulumi-voice-platform");
+const config = new pulumi.Config();
+const twilio = new voice.ProviderConfiguration("twilio", {
+  provider: "twilio",
+  accountSid: config.require("accountSid"),
+  authToken: config.requireSecret("authToken"),
+});
+const bridges = {};
+for (const slug of ["set-a", "set-b"]) bridges[slug] = new voice.Bridge(slug, { name: slug, slug });
+for (const [name, set] of Object.entries(config.getObject("sets") ?? {})) {
+  const numbers = set.numbers.map((phoneNumber) => ({ phoneNumber, providerConfigurationId: twilio.configurationId }));
+  new voice.BridgeNumbers(name, { bridgeSlug: bridges[set.bridge].slug, numbers, adopt: set.adopt });
+}
+for (const [phoneNumber, bridge] of Object.entries(config.getObject("links") ?? {})) {
+  new voice.BridgeNumber(phoneNumber, { bridgeSlug: bridges[bridge].slug, providerConfigurationId: twilio.configurationId, phoneNumber });
+}
+for (const [name, slug] of Object.entries(config.getObject("gets") ?? {})) {
+  exports[name] = voice.BridgeNumbers.get(name, slug).numbers.apply((ns) => ns.map((n) => n.phoneNumber));
+}
+`;
+
+/** The demo account's seeded numbers, +14155550100 to +14155550109. */
+const n = (i: number): string => `+1415555010${i}`;
+/** 100 more numbers of the demo account, seeded for the large set. */
+const MANY = Array.from({ length: 100 }, (_, i) => `+1650555${1000 + i}`);
+
+interface SetSpec {
+  bridge: "set-a" | "set-b";
+  numbers: string[];
+  adopt?: boolean | "overwrite";
+}
+
+let emu: TestEmulator;
+let client: VoiceClient;
+let dir: TempDir;
+let stack: Stack;
+
+const declare = (spec: {
+  sets?: Record<string, SetSpec>;
+  links?: Record<string, string>;
+  gets?: Record<string, string>;
+}) =>
+  stack.setAllConfig({
+    sets: { value: JSON.stringify(spec.sets ?? {}) },
+    links: { value: JSON.stringify(spec.links ?? {}) },
+    gets: { value: JSON.stringify(spec.gets ?? {}) },
+  });
+
+/** `<bridge>:<number>` for every link on the platform, sorted. */
+async function platformLinks(): Promise<string[]> {
+  const state = await emu.admin.state();
+  return state.links
+    .map((l) => {
+      const bridge = state.bridges.find((b) => b.id === l.bridge_id)?.slug;
+      return `${bridge}:${state.numbers.find((x) => x.id === l.number_id)?.number}`;
+    })
+    .sort();
+}
+
+/** `<bridge>:<number>` for every number the stack's sets record, sorted. */
+async function stateLinks(): Promise<string[]> {
+  const resources = (await stack.exportStack()).deployment.resources as {
+    type: string;
+    outputs?: { bridgeSlug?: string; numbers?: { phoneNumber: string }[] };
+  }[];
+  return resources
+    .filter((r) => r.type === "pulumi-nodejs:dynamic/voice:BridgeNumbers")
+    .flatMap((r) => (r.outputs?.numbers ?? []).map((x) => `${r.outputs?.bridgeSlug}:${x.phoneNumber}`))
+    .sort();
+}
+
+/** The platform's POSTs since the last clear, as `<status> <bridge> <connect|disconnect>`. */
+async function writes(): Promise<string[]> {
+  return (await emu.admin.requests())
+    .filter((r) => r.method === "POST" && r.path.startsWith("/telephony/bridges/"))
+    .map((r) => `${r.status} ${r.path.split("/")[3]} ${r.path.split("/")[4]?.replace("-provider", "")}`);
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
+  dir = await makeProgramDir({
+    "Pulumi.yaml": "name: voice-number-sets\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n",
+    "package.json": '{ "name": "voice-number-sets", "private": true, "main": "index.js" }\n',
+    "index.js": PROGRAM,
+  });
+  stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "sets", workDir: dir.path },
+    { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
+  );
+  await stack.setAllConfig({
+    ...emulatorConfig(emu),
+    accountSid: { value: DEMO_ACCOUNT },
+    authToken: { value: "sets-auth-token", secret: true },
+  });
+}, ENGINE_BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await stack?.destroy().catch(() => undefined);
+  await stack?.workspace.removeStack("sets", { force: true }).catch(() => undefined);
+  await dir?.remove();
+  await emu?.close();
+}, OP_TIMEOUT_MS);
+
+beforeEach(async () => {
+  await emu.admin.clearFaults();
+  await emu.admin.clearRequests();
+});
+
+describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
+  it("creates, adds and removes exactly the difference, shows drift on refresh, and deletes", async () => {
+    await declare({ sets: { a: { bridge: "set-a", numbers: [n(0), "+1 (415) 555-0101"] } } });
+    await stack.up();
+    expect(await platformLinks()).toEqual([`set-a:${n(0)}`, `set-a:${n(1)}`]);
+    expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
+
+    await emu.admin.clearRequests();
+    await declare({ sets: { a: { bridge: "set-a", numbers: [n(1), n(2)] } } });
+    expect((await stack.up()).summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await platformLinks()).toEqual([`set-a:${n(1)}`, `set-a:${n(2)}`]);
+    expect(await writes()).toEqual(["200 set-a disconnect", "200 set-a connect"]);
+
+    // The dashboard: one number removed, another added; refresh records both, the next up undoes both.
+    await emu.admin.disconnectNumber("acme", "set-a", n(1));
+    const config = (await client.providerConfigurations.list()).data[0];
+    await client.bridges.connectProvider("set-a", {
+      provider_config_id: config?.id ?? 0,
+      phone_number: n(3),
+    });
+    expect(await driftReport(stack)).toMatch(/voice:BridgeNumbers[\s\S]*numbers/);
+    expect((await stack.refresh()).summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await stateLinks()).toEqual([`set-a:${n(2)}`, `set-a:${n(3)}`]);
+    await stack.up();
+    expect(await platformLinks()).toEqual([`set-a:${n(1)}`, `set-a:${n(2)}`]);
+
+    await declare({});
+    await stack.up();
+    expect(await platformLinks()).toEqual([]);
+    const numbers = (await emu.admin.state()).numbers.filter((x) => [n(1), n(2)].includes(x.number));
+    expect(numbers.map((x) => x.organization)).toEqual(["acme", "acme"]);
+  });
+
+  it("settles a connect whose answer was lost, and finishes a partial failure on the next up", async () => {
+    await emu.admin.seed({
+      providerAccounts: [
+        { organization: "acme", provider: "twilio", account_sid: DEMO_ACCOUNT, numbers: MANY },
+      ],
+    });
+    const path = "/telephony/bridges/set-a/connect-provider/";
+    // The refusal is listed first so it counts every connect, the lost one included.
+    await emu.admin.addFault({
+      kind: "status",
+      status: 400,
+      match: { method: "POST", path },
+      every: 40,
+      times: 1,
+    });
+    await emu.admin.addFault({ kind: "reset-after", match: { method: "POST", path }, every: 5, times: 1 });
+    await declare({ sets: { big: { bridge: "set-a", numbers: MANY } } });
+    const failed = await stack.up().then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(failed).toMatch(/Injected fault: status 400[\s\S]*holds 39 number\(s\) now, recorded in state/);
+    // State says exactly what is linked: the lost connect settled once, the refused one not made.
+    expect(await stateLinks()).toEqual(await platformLinks());
+    expect(await platformLinks()).toHaveLength(39);
+
+    await stack.up();
+    const linked = await platformLinks();
+    expect(linked).toEqual(MANY.map((x) => `set-a:${x}`).sort());
+    expect(await stateLinks()).toEqual(linked);
+    expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
+    await declare({});
+    await stack.up();
+    expect(await platformLinks()).toEqual([]);
+  });
+
+  it("is found by its bridge's slug, and refuses numbers on its bridge that it does not hold unless adopting", async () => {
+    const config = (await client.providerConfigurations.list()).data[0];
+    await declare({ sets: {} });
+    await stack.up();
+    await client.bridges.connectProvider("set-b", {
+      provider_config_id: config?.id ?? 0,
+      phone_number: n(4),
+    });
+    await declare({ gets: { found: "set-b" } });
+    expect((await stack.up()).outputs.found?.value).toEqual([n(4)]);
+
+    await declare({ sets: { b: { bridge: "set-b", numbers: [n(4), n(5)] } } });
+    const refused = await stack.preview().then(
+      () => "",
+      (err: Error) => err.message,
+    );
+    expect(refused).toContain(`${n(4)} is already linked to bridge "set-b" by another stack`);
+    expect(refused).toContain("adopt: true");
+
+    await declare({ sets: { b: { bridge: "set-b", numbers: [n(4), n(5)], adopt: true } } });
+    await stack.up();
+    expect(await writes()).toContain("200 set-b connect");
+    expect(await platformLinks()).toEqual([`set-b:${n(4)}`, `set-b:${n(5)}`]);
+  });
+
+  it("refuses at preview a bridge declared by a set and by links, and a number declared twice", async () => {
+    await declare({ sets: { b: { bridge: "set-b", numbers: [n(4), n(5)] } }, links: { [n(6)]: "set-b" } });
+    const mixed = await stack.preview().then(
+      () => "",
+      (err: Error) => err.message,
+    );
+    expect(mixed).toMatch(
+      /declares numbers of bridge "set-b", whose numbers BridgeNumbers? "[^"]+" already declares/,
+    );
+    await declare({ sets: { b: { bridge: "set-b", numbers: [n(4), n(5), "+1 415 555 0105"] } } });
+    const twice = await stack.preview().then(
+      () => "",
+      (err: Error) => err.message,
+    );
+    expect(twice).toContain(`${n(5)} is declared twice in the set`);
+    expect(await writes()).toEqual([]);
+  });
+
+  it.each([
+    ["the taking set's connect first", "set-b"],
+    ["the giving set's disconnect first", "set-a"],
+  ])("moves a number between two sets in one up, %s", async (_order, slowBridge) => {
+    await declare({
+      sets: { a: { bridge: "set-a", numbers: [n(7)] }, b: { bridge: "set-b", numbers: [n(4), n(5)] } },
+    });
+    await stack.up();
+    await emu.admin.clearRequests();
+    // A lost answer on the first write of one set's update holds it back while the other goes first.
+    const path = `/telephony/bridges/${slowBridge}/`;
+    await emu.admin.addFault({ kind: "reset-before", match: { method: "POST", path }, times: 1 });
+    await emu.admin.addFault({ kind: "latency", ms: 1500, match: { method: "GET", path }, times: 1 });
+    await declare({
+      sets: { a: { bridge: "set-a", numbers: [n(7), n(5)] }, b: { bridge: "set-b", numbers: [n(4)] } },
+    });
+    const up = await stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    expect(await platformLinks()).toEqual([`set-a:${n(5)}`, `set-a:${n(7)}`, `set-b:${n(4)}`]);
+    expect(await stateLinks()).toEqual(await platformLinks());
+    const moved = (await writes()).filter((w) => !w.startsWith("0 "));
+    // Whoever came first, the number left set-b by one disconnect and joined set-a by one connect.
+    expect(moved.filter((w) => w.startsWith("200"))).toEqual(
+      expect.arrayContaining(["200 set-b disconnect", "200 set-a connect"]),
+    );
+    await declare({});
+    await stack.up();
+  });
+});
