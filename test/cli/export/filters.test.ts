@@ -39,7 +39,11 @@ const org: Organization = {
 };
 const links = resolveLinks(org).links;
 const run = (include: string[], exclude: string[] = []) => {
-  const s = select({ ...org, links: links }, include.map(parseFilter), exclude.map(parseFilter));
+  const s = select(
+    { ...org, "number-sets": [], links: links },
+    include.map(parseFilter),
+    exclude.map(parseFilter),
+  );
   return {
     configurations: s.configurations.map((c) => c.account_sid),
     bridges: s.bridges.map((b) => b.slug),
@@ -129,7 +133,11 @@ describe("export filters", () => {
         fc.array(term, { maxLength: 2 }),
         (o, inc, exc) => {
           const exclude = exc.map(parseFilter);
-          const s = select({ ...o, links: resolveLinks(o).links }, inc.map(parseFilter), exclude);
+          const s = select(
+            { ...o, "number-sets": [], links: resolveLinks(o).links },
+            inc.map(parseFilter),
+            exclude,
+          );
           const slugs = new Set(s.bridges.map((b) => b.slug));
           const ids = new Set(s.configurations.map((c) => c.id));
           for (const l of s.links) {

@@ -78,7 +78,11 @@ const org: Organization = {
 function exported(include: string[], exclude: string[]): Record<string, string> {
   const resolved = resolveLinks(org);
   const selection = leaveOutUnrepresentable(
-    select({ ...org, links: resolved.links }, include.map(parseFilter), exclude.map(parseFilter)),
+    select(
+      { ...org, "number-sets": [], links: resolved.links },
+      include.map(parseFilter),
+      exclude.map(parseFilter),
+    ),
   );
   const notes = [...resolved.notes, ...selection.notes];
   const p = plan(selection);

@@ -14,7 +14,7 @@ describe("the exported TypeScript program", () => {
     fc.assert(
       fc.property(arbitraryOrganization, (org) => {
         const resolved = resolveLinks(org);
-        const p = plan(select({ ...org, links: resolved.links }, [], []));
+        const p = plan(select({ ...org, "number-sets": [], links: resolved.links }, [], []));
         const declared = declaredResources(renderTypeScript(p, org.orgHandle));
         const of = (type: string) => declared.filter((d) => d.type === type);
 
@@ -80,7 +80,7 @@ describe("the exported TypeScript program", () => {
   it("hostile text anywhere (names, accounts, user names, URLs, the organization) is declared exactly (fast-check)", () => {
     fc.assert(
       fc.property(hostileOrganization, hostileText(12), (org, orgHandle) => {
-        const p = plan(select({ ...org, links: resolveLinks(org).links }, [], []));
+        const p = plan(select({ ...org, "number-sets": [], links: resolveLinks(org).links }, [], []));
         const declared = declaredResources(renderTypeScript(p, orgHandle));
         const args = (type: string, names: string[]) =>
           declared.filter((d) => d.type === type).map((d) => names.map((n) => d.args[n]));

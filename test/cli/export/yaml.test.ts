@@ -29,7 +29,7 @@ const org: Organization = {
     },
   ],
 };
-const p = plan(select({ ...org, links: resolveLinks(org).links }, [], []));
+const p = plan(select({ ...org, "number-sets": [], links: resolveLinks(org).links }, [], []));
 
 describe("the exported YAML program (native provider)", () => {
   it("declares voice:index:* resources with references, secret config and the import option", () => {
@@ -119,7 +119,7 @@ resources:
         hostileOrganization,
         fc.constantFrom("import" as const, "adopt" as const),
         (org, takeOver) => {
-          const p = plan(select({ ...org, links: resolveLinks(org).links }, [], []));
+          const p = plan(select({ ...org, "number-sets": [], links: resolveLinks(org).links }, [], []));
           const text = renderYamlProject(p, { project: "acme-telephony", orgHandle: "acme", takeOver });
           expect(unsafeRawCharacters(text).filter((c) => c !== "\n")).toEqual([]);
           const { resources } = parseYaml(text) as { resources: Record<string, Declared> };
