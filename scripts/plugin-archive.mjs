@@ -2,7 +2,8 @@
 // `pulumi plugin install resource voice <version> --file <archive>` installs: the native provider
 // (dist/provider/plugin, built by `npm run build`) bundled into one JavaScript file with esbuild (the
 // engine refuses an archive whose symlinks point outside it, so no node_modules), a package.json for
-// the version, and the launcher `pulumi-resource-voice`, which runs the bundle with `node` from PATH.
+// the version, license and repository the served schema names, and the launcher
+// `pulumi-resource-voice`, which runs the bundle with `node` from PATH.
 // Prints the archive's path.
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { name, version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const { name, version, license, repository } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const main = join(root, "dist", "provider", "plugin", "main.js");
 
 /** Pulumi's names for this machine's OS and architecture, as plugin archives are named. */
@@ -70,7 +71,7 @@ try {
   });
   writeFileSync(
     join(staging, "package.json"),
-    `${JSON.stringify({ name, version, private: true }, null, 2)}\n`,
+    `${JSON.stringify({ name, version, license, repository, private: true }, null, 2)}\n`,
   );
   writeFileSync(join(staging, "pulumi-resource-voice"), LAUNCHER);
   chmodSync(join(staging, "pulumi-resource-voice"), 0o755);
