@@ -1,4 +1,5 @@
 // One version everywhere: package.json's, stamped into the lockfile, the schema and every SDK's metadata.
+import { readFileSync } from "node:fs";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
