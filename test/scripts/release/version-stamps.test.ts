@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertOneVersion, disagreeingStamps, versionStamps } from "../../../scripts/release/version-stamps";
 import { makeTempDir, repoRoot, type TempDir } from "../../fixtures/engine";
 
-const { version } = JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as {
+const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
   version: string;
 };
 
