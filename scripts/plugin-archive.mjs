@@ -6,7 +6,7 @@
 // `pulumi-resource-voice`, which runs the bundle with `node` from PATH.
 // Prints the archive's path.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -78,15 +78,18 @@ try {
   const out = join(root, "dist", "plugin");
   mkdirSync(out, { recursive: true });
   const archive = join(out, `pulumi-resource-voice-v${version}-${OS}-${ARCH}.tar.gz`);
+  // Written aside, then renamed: a reader of the previous archive (another build, the release) never sees half of one.
+  const partial = `${archive}.${process.pid}.partial`;
   execFileSync("tar", [
     "-czf",
-    archive,
+    partial,
     "-C",
     staging,
     "pulumi-resource-voice",
     "provider.js",
     "package.json",
   ]);
+  renameSync(partial, archive);
   console.log(archive);
 } finally {
   rmSync(staging, { recursive: true, force: true });
