@@ -8,6 +8,7 @@ import type { TypeSpec } from "../provider/plugin/outputs";
 import type { PackageSchema, PropertySpec, ResourceSpec } from "../provider/plugin/schema";
 import { repoRoot } from "./engine";
 import { schemaFile } from "./gen-schema";
+import { renderInstall } from "./install-commands";
 
 /** One generated part of a Markdown file, between its markers. */
 export interface GeneratedPart {
@@ -117,6 +118,7 @@ export function renderLookups(schema: PackageSchema): string {
 
 /** The parts this script writes. */
 export const GENERATED_PARTS: readonly GeneratedPart[] = [
+  { file: "docs/installation-configuration.md", name: "install", render: renderInstall },
   { file: "docs/installation-configuration.md", name: "configuration", render: renderConfiguration },
   { file: "docs/resources.md", name: "lookups", render: renderLookups },
   { file: "docs/resources.md", name: "resources", render: renderResources },

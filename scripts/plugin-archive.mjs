@@ -2,17 +2,18 @@
 // `pulumi plugin install resource voice <version> --file <archive>` installs: the native provider
 // (dist/provider/plugin, built by `npm run build`) bundled into one JavaScript file with esbuild (the
 // engine refuses an archive whose symlinks point outside it, so no node_modules), a package.json for
-// the version, and the launcher `pulumi-resource-voice`, which runs the bundle with `node` from PATH.
+// the version, license and repository the served schema names, and the launcher
+// `pulumi-resource-voice`, which runs the bundle with `node` from PATH.
 // Prints the archive's path.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { name, version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const { name, version, license, repository } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const main = join(root, "dist", "provider", "plugin", "main.js");
 
 /** Pulumi's names for this machine's OS and architecture, as plugin archives are named. */
@@ -70,22 +71,25 @@ try {
   });
   writeFileSync(
     join(staging, "package.json"),
-    `${JSON.stringify({ name, version, private: true }, null, 2)}\n`,
+    `${JSON.stringify({ name, version, license, repository, private: true }, null, 2)}\n`,
   );
   writeFileSync(join(staging, "pulumi-resource-voice"), LAUNCHER);
   chmodSync(join(staging, "pulumi-resource-voice"), 0o755);
   const out = join(root, "dist", "plugin");
   mkdirSync(out, { recursive: true });
   const archive = join(out, `pulumi-resource-voice-v${version}-${OS}-${ARCH}.tar.gz`);
+  // Written aside, then renamed: a reader of the previous archive (another build, the release) never sees half of one.
+  const partial = `${archive}.${process.pid}.partial`;
   execFileSync("tar", [
     "-czf",
-    archive,
+    partial,
     "-C",
     staging,
     "pulumi-resource-voice",
     "provider.js",
     "package.json",
   ]);
+  renameSync(partial, archive);
   console.log(archive);
 } finally {
   rmSync(staging, { recursive: true, force: true });

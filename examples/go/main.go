@@ -6,7 +6,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 
-	"pulumi-voice-platform/sdks/go/voice"
+	"github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/voice"
 )
 
 func main() {

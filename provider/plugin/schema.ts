@@ -13,6 +13,7 @@ import {
 } from "./function-schema";
 import { invokeToken } from "./invokes";
 import { OUTPUTS, type TypeSpec } from "./outputs";
+import { goModulePath, type PackageRelease, pluginDownloadUrl, repositoryUrl } from "./release";
 import { PACKAGE, type ResourceName, resourceToken } from "./resources";
 
 /** A property in the package schema. */
@@ -36,6 +37,12 @@ export interface PackageSchema {
   readonly displayName: string;
   readonly version: string;
   readonly description: string;
+  readonly license: string;
+  readonly publisher: string;
+  readonly homepage: string;
+  readonly repository: string;
+  readonly keywords: readonly string[];
+  readonly pluginDownloadURL: string;
   readonly config: { variables: Record<string, PropertySpec> };
   readonly provider: ResourceSpec;
   readonly resources: Record<string, ResourceSpec>;
@@ -124,8 +131,14 @@ const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {
   maxConcurrency: { type: "integer" },
 };
 
+/**
+ * The oldest `pulumi` SDK the Python SDK accepts: the release of the engine the package is built and
+ * tested with (package.json's `@pulumi/pulumi` range starts there too).
+ */
+export const PULUMI_SDK_MINIMUM = "3.259.0";
+
 /** Builds the package schema from the runtime's input schemas and the declared outputs. */
-export function packageSchema(version: string): PackageSchema {
+export function packageSchema({ version, license, repository }: PackageRelease): PackageSchema {
   const configSpecs = Object.fromEntries(
     Object.entries(CONFIG_TEXT).map(([key, text]) => [
       key,
@@ -139,6 +152,15 @@ export function packageSchema(version: string): PackageSchema {
     version,
     description:
       "Telephony of the Voice AI platform as code: provider configurations, bridges, numbers, SIP trunks.",
+    license,
+    // The SDKs' author fields (the .NET generator would otherwise write "Pulumi Corp.").
+    publisher: repository.owner,
+    homepage: repositoryUrl(repository),
+    repository: repositoryUrl(repository),
+    // The Pulumi Registry's category and kind.
+    keywords: ["pulumi", "voice", "telephony", "category/network", "kind/native"],
+    // `pulumi` fetches a missing plugin from the release of this version on GitHub.
+    pluginDownloadURL: pluginDownloadUrl(repository),
     config: { variables: configSpecs },
     provider: {
       description:
@@ -154,8 +176,13 @@ export function packageSchema(version: string): PackageSchema {
     // Settings of Pulumi's code generators for the SDKs in sdks/ (a "support pack" gets its own go.mod).
     meta: { supportPack: true },
     language: {
-      go: { importBasePath: "pulumi-voice-platform/sdks/go/voice", respectSchemaVersion: true },
-      python: { packageName: "pulumi_voice", respectSchemaVersion: true, pyproject: { enabled: true } },
+      go: { importBasePath: `${goModulePath(repository)}/voice`, respectSchemaVersion: true },
+      python: {
+        packageName: "pulumi_voice",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+        requires: { pulumi: `>=${PULUMI_SDK_MINIMUM},<4.0.0` },
+      },
       csharp: { rootNamespace: "Pulumi", respectSchemaVersion: true },
       nodejs: { packageName: "@pulumi-voice-platform/native", respectSchemaVersion: true },
     },

@@ -9,6 +9,10 @@ export interface OwnPackage {
   version: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  /** As written (an SPDX identifier); the plugin's schema carries it. */
+  license?: unknown;
+  /** As written (a URL or `{ type, url }`); the plugin's schema derives its release addresses from it. */
+  repository?: unknown;
 }
 
 /** This package's package.json, found upward from this file (in a checkout and when installed), or `undefined`. */

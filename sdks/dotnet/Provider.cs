@@ -57,6 +57,7 @@ namespace Pulumi.Voice
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/pulumi-voice-platform/pulumi-voice-platform",
                 AdditionalSecretOutputs =
                 {
                     "token",

@@ -1,4 +1,4 @@
-module pulumi-voice-platform/sdks/go
+module github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go
 
 go 1.25
 

@@ -56,7 +56,10 @@ describe("the Go SDK", () => {
         await run("go", ["build", "-o", path.join(scratch.path, "program"), "."], { cwd: example, env });
         await run("go", ["vet", "./..."], { cwd: example, env });
         // The SDK's own packages, through the example's module (the generated module has no go.sum).
-        await run("go", ["vet", "pulumi-voice-platform/sdks/go/..."], { cwd: example, env });
+        await run("go", ["vet", "github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/..."], {
+          cwd: example,
+          env,
+        });
         // The documentation's overview example, in a copy of the example's module.
         const [block] = codeBlocks("docs/_index.md").filter((b) => b.lang === "go");
         await copyExample(scratch.path);

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/voice/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 // A bridge: the platform object that routes calls from phone numbers to an agent.

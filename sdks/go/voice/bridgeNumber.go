@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/voice/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 // A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.

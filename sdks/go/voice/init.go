@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/blang/semver"
+	"github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/voice/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 type module struct {

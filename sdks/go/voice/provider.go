@@ -7,8 +7,8 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/voice/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 // The provider of the Voice AI platform; its defaults are the `voice:*` stack config and `VOICE_*` environment.

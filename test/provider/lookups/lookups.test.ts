@@ -41,7 +41,11 @@ describe("each lookup's answer against its declared outputs", () => {
     client = await runtimeContext().ready();
   });
 
-  const schema = packageSchema("1.2.3");
+  const schema = packageSchema({
+    version: "1.2.3",
+    license: "Apache-2.0",
+    repository: { owner: "acme", name: "voice" },
+  });
   /** The declared property names of a type reference or of a function's outputs. */
   const typeKeys = (ref: string): string[] => {
     const name = ref.replace("#/types/", "");

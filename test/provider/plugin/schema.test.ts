@@ -14,7 +14,11 @@ import { repoRoot } from "../../fixtures/engine";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { checked, configureRuntime } from "../../fixtures/provider";
 
-const schema = packageSchema("1.2.3");
+const schema = packageSchema({
+  version: "1.2.3",
+  license: "Apache-2.0",
+  repository: { owner: "acme", name: "voice" },
+});
 const names = Object.keys(RESOURCES) as ResourceName[];
 const spec = (name: ResourceName) => {
   const found = schema.resources[resourceToken(name)];

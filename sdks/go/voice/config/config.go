@@ -4,9 +4,9 @@
 package config
 
 import (
+	"github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/voice/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
-	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 var _ = internal.GetEnvOrDefault

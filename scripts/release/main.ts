@@ -1,0 +1,111 @@
+// `npm run release -- --dry-run [--tag v<version>] [--out <dir>]`: builds every release artifact into
+// dist/release/ and checks each, publishing nothing. The release workflow runs the same command on a
+// version tag, then publishes what it wrote (see docs/releasing.md).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { packageRelease, pluginDownloadUrl } from "../../provider/plugin/release";
+import { type Artifact, type ReleaseContext, tool } from "./artifact";
+import { releaseNotes } from "./changelog";
+import { dotnetProject } from "./dotnet-project";
+import { goModule, goTag } from "./go-module";
+import { javaPackage } from "./java-package";
+import { npmTarball } from "./npm-tarball";
+import { pluginArchives } from "./plugin-archives";
+import { pythonDists } from "./python-dists";
+import { checksums, NOTES_FILE } from "./release-files";
+import { assertOneVersion } from "./version-stamps";
+
+/** The repository: the nearest folder above this file whose package.json is ours. */
+function repositoryRoot(): string {
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      if (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name === "pulumi-voice-platform")
+        return dir;
+    } catch {
+      // no package.json here: keep walking up
+    }
+  }
+  throw new Error(`no pulumi-voice-platform package.json above ${__dirname}`);
+}
+
+const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>]";
+
+function main(): void {
+  const { values } = parseArgs({
+    options: { "dry-run": { type: "boolean" }, tag: { type: "string" }, out: { type: "string" } },
+  });
+  if (!values["dry-run"]) {
+    throw new Error(
+      `${USAGE}\nThis command builds and checks the artifacts only (--dry-run); the release workflow publishes them from a version tag.`,
+    );
+  }
+  const root = repositoryRoot();
+  const release = packageRelease(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")));
+  const { version } = release;
+  if (values.tag !== undefined && values.tag !== `v${version}`) {
+    throw new Error(
+      `the tag ${values.tag} is not v${version}, package.json's version: bump it or tag v${version}`,
+    );
+  }
+  assertOneVersion(root, version);
+  const notes = releaseNotes(readFileSync(path.join(root, "CHANGELOG.md"), "utf8"), version);
+
+  const out = path.resolve(root, values.out ?? path.join("dist", "release"));
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-voice-release-"));
+  const ctx: ReleaseContext = { root, out, release, scratch };
+  const timings: string[] = [];
+  const step = (name: string, build: () => Artifact[]): Artifact[] => {
+    const started = Date.now();
+    process.stderr.write(`release: ${name}\n`);
+    const made = build();
+    timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return made;
+  };
+  try {
+    step("build (when stale)", () => {
+      tool("node", [path.join(root, "scripts", "build-if-stale.mjs")], { cwd: root });
+      return [];
+    });
+    writeFileSync(path.join(out, NOTES_FILE), notes);
+    const artifacts = [
+      ...step("npm tarball", () => npmTarball(ctx)),
+      ...step("plugin archives", () => pluginArchives(ctx, values.tag !== undefined)),
+      ...step("python wheel and sdist", () => pythonDists(ctx)),
+      ...step("go module", () => goModule(ctx)),
+      ...step(".NET project", () => dotnetProject(ctx)),
+      ...step("java package", () => javaPackage(ctx)),
+    ];
+    const sums = checksums(ctx, artifacts);
+    const manifest = {
+      version,
+      tag: `v${version}`,
+      goTag: goTag(version),
+      pluginDownloadURL: pluginDownloadUrl(release.repository),
+      notes: NOTES_FILE,
+      checksums: sums.file,
+      artifacts: [...artifacts, sums],
+    };
+    writeFileSync(path.join(out, "release.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    for (const a of manifest.artifacts) {
+      process.stdout.write(
+        `${a.kind.padEnd(15)} ${(a.bytes / 1024).toFixed(0).padStart(8)} KiB  ${a.file}\n`,
+      );
+    }
+    process.stdout.write(
+      `${path.relative(root, out) || out}: ${manifest.artifacts.length} artifacts, checked (${timings.join(", ")})\n`,
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+try {
+  main();
+} catch (error) {
+  process.stderr.write(`release: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,79 @@
+// The plugin archives `pulumi plugin install` and `pluginDownloadURL` fetch: one per platform,
+// `pulumi-resource-voice-v<version>-<os>-<arch>.tar.gz`, built by scripts/plugin-archive.mjs.
+import { copyFileSync } from "node:fs";
+import path from "node:path";
+import { type Artifact, check, fileArtifact, type ReleaseContext, tool } from "./artifact";
+
+/** The platforms a tagged release must ship an archive for (Pulumi's `<os>-<arch>` names). */
+export const PLUGIN_PLATFORMS = [
+  "linux-amd64",
+  "linux-arm64",
+  "darwin-amd64",
+  "darwin-arm64",
+  "windows-amd64",
+];
+
+/**
+ * The one call that builds the archives. Today the script builds the host platform's only; once it
+ * takes `--all` (every platform of PLUGIN_PLATFORMS), pass it here.
+ */
+const PLUGIN_ARCHIVE_ARGS: readonly string[] = [];
+
+/** The archive's name for a version and platform. */
+export const archiveName = (version: string, platform: string): string =>
+  `pulumi-resource-voice-v${version}-${platform}.tar.gz`;
+
+/**
+ * Builds the plugin archives into the output folder and checks each: its name, no symlinks (the engine
+ * refuses them), the executable `pulumi-resource-voice` and the stamped version. `allPlatforms`
+ * (a tagged release) also requires one archive per platform of PLUGIN_PLATFORMS.
+ */
+export function pluginArchives(ctx: ReleaseContext, allPlatforms: boolean): Artifact[] {
+  const printed = tool(
+    "node",
+    [path.join(ctx.root, "scripts", "plugin-archive.mjs"), ...PLUGIN_ARCHIVE_ARGS],
+    {
+      cwd: ctx.root,
+    },
+  );
+  const built = printed.split("\n").filter((line) => line.endsWith(".tar.gz"));
+  const { version } = ctx.release;
+  const platforms = new Set<string>();
+  const artifacts = built.map((archive) => {
+    const file = path.basename(archive);
+    const platform = PLUGIN_PLATFORMS.find((p) => file === archiveName(version, p));
+    check(
+      platform !== undefined,
+      file,
+      `is not named ${archiveName(version, "<os>-<arch>")} for a known platform`,
+    );
+    platforms.add(platform ?? "");
+    copyFileSync(archive, path.join(ctx.out, file));
+    const entries = tool("tar", ["-tvzf", archive]);
+    check(!/^l/m.test(entries), file, "holds a symlink, which `pulumi plugin install` refuses");
+    check(
+      /^-rwx.* pulumi-resource-voice(\.exe)?$/m.test(entries),
+      file,
+      "holds no executable pulumi-resource-voice at its root",
+    );
+    if (/ package\.json$/m.test(entries)) {
+      const manifest = JSON.parse(tool("tar", ["-xzOf", archive, "package.json"])) as { version?: string };
+      check(
+        manifest.version === version,
+        file,
+        `package.json says version ${manifest.version}, not ${version}`,
+      );
+    }
+    return fileArtifact(ctx, "plugin", file);
+  });
+  check(artifacts.length > 0, "plugin archives", "scripts/plugin-archive.mjs printed no archive");
+  if (allPlatforms) {
+    const missing = PLUGIN_PLATFORMS.filter((p) => !platforms.has(p));
+    check(
+      missing.length === 0,
+      "plugin archives",
+      `a release needs every platform; missing ${missing.join(", ")}`,
+    );
+  }
+  return artifacts;
+}

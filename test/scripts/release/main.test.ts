@@ -1,0 +1,271 @@
+// `npm run release -- --dry-run`, once, then each artifact installed the way its users install it: the
+// npm tarball in a fresh TypeScript project (tsc), the wheel with pip in a fresh virtualenv, the Go module
+// from a fresh module through `replace`, the plugin archive with `pulumi plugin install --file` into a
+// fresh PULUMI_HOME and, from a stand-in for GitHub's release API, as `pluginDownloadURL` makes `pulumi` fetch it.
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { githubRepository } from "../../../provider/plugin/release";
+import { releaseNotes } from "../../../scripts/release/changelog";
+import { engineEnv, makeTempDir, repoRoot, type TempDir } from "../../fixtures/engine";
+import { serveGitHubRelease } from "../../fixtures/github-release";
+import { childEnv } from "../../fixtures/user-project";
+
+const run = promisify(execFile);
+/** The dry run builds a wheel (first run: a virtualenv from PyPI) and the archives; installs fetch packages. */
+const RELEASE_TIMEOUT_MS = 15 * 60_000;
+const INSTALL_TIMEOUT_MS = 10 * 60_000;
+const manifestOf = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+const version: string = manifestOf.version;
+const repository = githubRepository(manifestOf.repository);
+const releaseScript = path.join(repoRoot, "dist", "scripts", "release", "main.js");
+
+interface Manifest {
+  version: string;
+  goTag: string;
+  pluginDownloadURL: string;
+  artifacts: { kind: string; file: string; bytes: number; sha256?: string }[];
+}
+
+/** The release script's exit code and output for `args`. */
+const release = (args: string[]) =>
+  run("node", [releaseScript, ...args], { cwd: repoRoot, env: childEnv(), maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({
+      code: e.code,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    }),
+  );
+
+describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
+  let scratch: TempDir;
+  let out: string;
+  let manifest: Manifest;
+  const files = (kind: string) =>
+    manifest.artifacts.filter((a) => a.kind === kind).map((a) => path.join(out, a.file));
+
+  beforeAll(async () => {
+    scratch = await makeTempDir("pulumi-voice-release-");
+    out = path.join(scratch.path, "release");
+    const started = Date.now();
+    const result = await release(["--dry-run", "--out", out]);
+    if (result.code !== 0) throw new Error(`release --dry-run failed:\n${result.stderr}`);
+    console.log(
+      `release --dry-run: ${((Date.now() - started) / 1000).toFixed(1)} s\n${result.stdout.trim()}`,
+    );
+    manifest = JSON.parse(await readFile(path.join(out, "release.json"), "utf8"));
+  }, RELEASE_TIMEOUT_MS);
+  afterAll(() => scratch?.remove());
+
+  it("writes every artifact for package.json's version, with checksums that verify", async () => {
+    expect(manifest.version).toBe(version);
+    expect(manifest.goTag).toBe(`sdks/go/v${version}`);
+    expect(manifest.artifacts.map((a) => a.kind)).toEqual(
+      expect.arrayContaining([
+        "npm",
+        "plugin",
+        "wheel",
+        "sdist",
+        "go-module",
+        "go-zip",
+        "dotnet-project",
+        "checksums",
+      ]),
+    );
+    for (const artifact of manifest.artifacts) expect(artifact.bytes, artifact.file).toBeGreaterThan(0);
+    const { stdout } = await run("sha256sum", ["-c", "SHA256SUMS"], { cwd: out });
+    expect(stdout.trim().split("\n")).toHaveLength(manifest.artifacts.filter((a) => a.sha256).length - 1);
+    expect(stdout).not.toMatch(/FAILED/);
+    const notes = await readFile(path.join(out, "RELEASE_NOTES.md"), "utf8");
+    expect(notes).toBe(releaseNotes(await readFile(path.join(repoRoot, "CHANGELOG.md"), "utf8"), version));
+  });
+
+  it("refuses a tag that is not v<version>, and refuses to run without --dry-run", async () => {
+    const wrongTag = await release([
+      "--dry-run",
+      "--tag",
+      "v99.0.0",
+      "--out",
+      path.join(scratch.path, "unused"),
+    ]);
+    expect(wrongTag.code).toBe(1);
+    expect(wrongTag.stderr).toContain(`the tag v99.0.0 is not v${version}, package.json's version`);
+    const publish = await release([]);
+    expect(publish.code).toBe(1);
+    expect(publish.stderr).toContain("the release workflow publishes them from a version tag");
+  });
+
+  it("the npm tarball: a fresh TypeScript project compiles a program against it, and tsc catches a misuse", async () => {
+    const project = path.join(scratch.path, "ts-user");
+    await mkdir(project);
+    await writeFile(path.join(project, "package.json"), '{ "name": "ts-user", "private": true }\n');
+    await writeFile(
+      path.join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          strict: true,
+          noEmit: true,
+          types: ["node"],
+        },
+      }),
+    );
+    const [tarball = ""] = files("npm");
+    await run(
+      "npm",
+      ["install", "--prefer-offline", tarball, "@pulumi/pulumi", "typescript@6", "@types/node"],
+      {
+        cwd: project,
+        env: childEnv(),
+        timeout: INSTALL_TIMEOUT_MS,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const program = [
+      'import * as voice from "pulumi-voice-platform";',
+      'import * as native from "pulumi-voice-platform/native";',
+      'const bridge = new voice.Bridge("support", { name: "Support", slug: "support" });',
+      'const trunk = new native.SipTrunk("primary", { name: "primary", sipUrl: "sip.example.com", transport: "tls", port: "5061" });',
+      "export const slug = bridge.slug;",
+      "export const trunkId = trunk.id;",
+      "",
+    ].join("\n");
+    const tsc = path.join(project, "node_modules", ".bin", "tsc");
+    await writeFile(path.join(project, "index.ts"), program);
+    await run(tsc, ["-p", "."], { cwd: project, env: childEnv() });
+    await writeFile(path.join(project, "index.ts"), program.replace('slug: "support"', "slugg: 1"));
+    const broken = await run(tsc, ["-p", "."], { cwd: project, env: childEnv() }).catch(
+      (e: { stdout: string }) => e,
+    );
+    expect(broken.stdout).toMatch(/index\.ts\(3,\d+\): error TS\d+: .*'slugg'/);
+  });
+
+  it("the wheel: pip installs it and the pulumi it requires into a fresh virtualenv; it imports at the version", async () => {
+    const venv = path.join(scratch.path, "venv");
+    await run("python3", ["-m", "venv", venv]);
+    const python = path.join(venv, "bin", "python");
+    const [wheel = ""] = files("wheel");
+    await run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel], {
+      timeout: INSTALL_TIMEOUT_MS,
+    });
+    const probe = [
+      "import json, importlib.metadata as m, pulumi_voice",
+      "from pulumi_voice import _utilities as u",
+      'print(json.dumps({"version": m.version("pulumi_voice"), "pulumi": m.version("pulumi"),',
+      '  "sdk": u.get_version(), "server": u.get_plugin_download_url(), "bridge": hasattr(pulumi_voice, "Bridge")}))',
+    ].join("\n");
+    const { stdout } = await run(python, ["-c", probe]);
+    const found = JSON.parse(stdout) as Record<string, unknown>;
+    console.log(`pip install ${path.basename(wheel)}: pulumi ${found.pulumi} from PyPI`);
+    expect(found).toMatchObject({ version, sdk: version, server: manifest.pluginDownloadURL, bridge: true });
+    const [major, minor] = String(found.pulumi).split(".").map(Number);
+    expect(major).toBe(3);
+    expect(minor).toBeGreaterThanOrEqual(259);
+  });
+
+  it("the Go module: a fresh module requiring it (replaced by the built tree) vets", async () => {
+    const module = path.join(scratch.path, "go-user");
+    await mkdir(module);
+    const sdk = `github.com/${repository.owner}/${repository.name}/sdks/go`;
+    await writeFile(
+      path.join(module, "go.mod"),
+      [
+        "module example.com/go-user",
+        "",
+        "go 1.25",
+        "",
+        `require ${sdk} v${version}`,
+        "",
+        "require github.com/pulumi/pulumi/sdk/v3 v3.259.0",
+        "",
+        `replace ${sdk} => ${path.join(out, "go")}`,
+        "",
+      ].join("\n"),
+    );
+    await writeFile(
+      path.join(module, "main.go"),
+      `package main
+
+import (
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+
+	"${sdk}/voice"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		bridge, err := voice.NewBridge(ctx, "support", &voice.BridgeArgs{Name: pulumi.String("Support"), Slug: pulumi.String("support")})
+		if err != nil {
+			return err
+		}
+		ctx.Export("slug", bridge.Slug)
+		return nil
+	})
+}
+`,
+    );
+    // The flags scripts/pulumi-engine builds with, so the Go build cache already holds the SDK's dependencies.
+    const env = { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-trimpath -buildvcs=false -mod=mod" };
+    await run("go", ["mod", "tidy"], { cwd: module, env, timeout: INSTALL_TIMEOUT_MS });
+    await run("go", ["vet", "."], { cwd: module, env, timeout: INSTALL_TIMEOUT_MS });
+  });
+
+  describe("the plugin archive", () => {
+    const pulumi = async (home: string, args: string[], extra: Record<string, string> = {}) => {
+      // Only the installed plugin may serve `voice`: none from PATH.
+      const env = {
+        ...process.env,
+        ...(await engineEnv()),
+        PULUMI_HOME: home,
+        PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
+        ...extra,
+      };
+      return run("pulumi", args, { env, cwd: scratch.path, maxBuffer: 16 * 1024 * 1024 });
+    };
+    const listed = new RegExp(`voice\\s+resource\\s+${version.replaceAll(".", "\\.")}`);
+
+    it("`pulumi plugin install --file` installs it; the engine loads it and it serves the committed schema", async () => {
+      const home = path.join(scratch.path, "home-file");
+      const host = process.platform === "darwin" ? "darwin" : "linux";
+      const arch = process.arch === "arm64" ? "arm64" : "amd64";
+      const archive = files("plugin").find((f) => f.endsWith(`-${host}-${arch}.tar.gz`)) ?? "";
+      await pulumi(home, ["plugin", "install", "resource", "voice", version, "--file", archive]);
+      expect((await pulumi(home, ["plugin", "ls"])).stdout).toMatch(listed);
+      const { stdout } = await pulumi(home, ["package", "get-schema", `voice@${version}`]);
+      const committed = JSON.parse(await readFile(path.join(repoRoot, "schema.json"), "utf8"));
+      expect(JSON.parse(stdout)).toEqual(committed);
+    });
+
+    it("`pulumi` fetches it by itself from a GitHub release of the repository (pluginDownloadURL)", async () => {
+      const tls = path.join(scratch.path, "tls");
+      await mkdir(tls);
+      const attached = manifest.artifacts.filter((a) => a.sha256).map((a) => a.file);
+      const github = await serveGitHubRelease(
+        { owner: repository.owner, repo: repository.name, tag: `v${version}`, dir: out, files: attached },
+        tls,
+      );
+      try {
+        const home = path.join(scratch.path, "home-github");
+        // The schema's URL with the stand-in's host in place of api.github.com.
+        const server = manifest.pluginDownloadURL.replace("api.github.com", github.host);
+        await pulumi(home, ["plugin", "install", "resource", "voice", version, "--server", server], {
+          SSL_CERT_FILE: github.caFile,
+        });
+        expect((await pulumi(home, ["plugin", "ls"])).stdout).toMatch(listed);
+        const { stdout } = await pulumi(home, ["package", "get-schema", `voice@${version}`]);
+        expect(JSON.parse(stdout).pluginDownloadURL).toBe(manifest.pluginDownloadURL);
+        expect(github.requests).toEqual([
+          `/repos/${repository.owner}/${repository.name}/releases/tags/v${version}`,
+          expect.stringMatching(/\/releases\/assets\/\d+$/),
+        ]);
+      } finally {
+        await github.close();
+      }
+    });
+  });
+});
