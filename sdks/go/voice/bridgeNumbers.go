@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-voice-platform/pulumi-voice-platform/sdks/go/voice/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-voice-platform/sdks/go/voice/internal"
 )
 
 // The authoritative set of a bridge's numbers: numbers on the bridge but not declared are disconnected; the id is the bridge's slug.
