@@ -39,11 +39,12 @@ SETTINGS = ("project", "root_directory", "stack", "parallel", "dry_run", "pwd", 
             "tracing", "organization")
 
 
-def user_traceback(program_dir: str) -> str:
-    """The current exception's traceback from the program's first frame on: the runner's are noise."""
+def user_traceback(main: str) -> str:
+    """The current exception's traceback from the program's main file on: the frames before it are the
+    runner's and the runtime's. (Its folder is no guide: the project's virtualenv often sits in it.)"""
     frames = traceback.extract_tb(sys.exc_info()[2])
     for index, frame in enumerate(frames):
-        if os.path.abspath(frame.filename).startswith(program_dir + os.sep):
+        if os.path.abspath(frame.filename) == main:
             return traceback.format_exc(limit=-(len(frames) - index))
     return traceback.format_exc()
 
@@ -75,10 +76,10 @@ def main() -> int:
     if args.pwd:
         os.chdir(args.pwd)
     program = os.path.abspath(args.PROGRAM)
-    if os.path.isdir(program) and not os.path.isfile(os.path.join(program, "__main__.py")):
-        pulumi.log.error(f"unable to find main python program `__main__.py` in `{program}`")
+    main = os.path.join(program, "__main__.py") if os.path.isdir(program) else program
+    if not os.path.isfile(main):
+        pulumi.log.error(f"unable to find the main Python program `{main}`")
         return EXIT_AFTER_REPORTED_ERROR
-    program_dir = program if os.path.isdir(program) else os.path.dirname(program)
 
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
@@ -94,7 +95,7 @@ def main() -> int:
         pulumi.log.error(str(error))
         return EXIT_AFTER_REPORTED_ERROR
     except Exception:  # noqa: BLE001 - any failure of the program is reported to the user, not raised
-        pulumi.log.error("Program failed with an unhandled exception:\n" + user_traceback(program_dir))
+        pulumi.log.error("Program failed with an unhandled exception:\n" + user_traceback(main))
         return EXIT_AFTER_REPORTED_ERROR
     finally:
         executor.shutdown(wait=True)

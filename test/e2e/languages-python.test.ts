@@ -4,7 +4,7 @@
 // option), the plugin from <repo>/bin, against the emulator: up, a preview that finds no change, drift
 // found by the drift check, `pulumi import` whose printed Python previews clean once pasted, destroy.
 import { execFile } from "node:child_process";
-import { appendFile, copyFile, readFile, symlink, writeFile } from "node:fs/promises";
+import { appendFile, copyFile, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
@@ -165,5 +165,29 @@ describe("a Python program with the real engine", { timeout: OP_TIMEOUT_MS }, ()
     const state = await emu.admin.state();
     expect([state.bridges, state.configurations, state.links, state.trunks]).toEqual([[], [], [], []]);
     for (const secret of ALL_SECRETS) expect(printed).not.toContain(secret);
+  });
+
+  it("a program that raises fails once, with the traceback from the program's own line", async () => {
+    await writeFile(
+      program(),
+      'import pulumi_voice as voice\n\n\ndef plan() -> None:\n    raise ValueError("no bridge plan for this stack")\n\n\nplan()\n',
+    );
+    const { code, output } = await pulumi("preview");
+    expect(code).not.toBe(0);
+    expect(output).toContain("Program failed with an unhandled exception:");
+    expect(output).toMatch(/__main__\.py", line 8, in <module>\s+plan\(\)/);
+    expect(output).toContain("ValueError: no bridge plan for this stack");
+    // The runner's own frames are cut, and the host adds no second error of its own.
+    expect(output).not.toContain("pulumi-language-python-exec");
+    expect(output).not.toMatch(/exited with (non-zero exit )?code/);
+  });
+
+  it("a project whose virtualenv is missing fails naming it", async () => {
+    await rm(path.join(dir.path, "venv"));
+    const { code, output } = await pulumi("preview");
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      /The .virtualenv. option in Pulumi\.yaml is set to "venv", but ".*venv" doesn.t exist/,
+    );
   });
 });
