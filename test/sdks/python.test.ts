@@ -51,10 +51,12 @@ describe("the Python SDK", { timeout: CHECK_TIMEOUT_MS }, () => {
   it("installs into the virtualenv as pulumi_voice at the schema's version, from a wheel", async () => {
     const { stdout } = await run(python, ["-m", "pip", "show", "pulumi_voice"]);
     expect(stdout).toMatch(/^Version: 0\.1\.0$/m);
-    // A wheel install records its installer's metadata; an in-place (editable) one points back at sdks/python.
-    const { stdout: files } = await run(python, ["-m", "pip", "show", "--files", "pulumi_voice"]);
-    expect(files).toMatch(/pulumi_voice-0\.1\.0\.dist-info\/WHEEL/);
-    expect(files).not.toContain(path.join(repoRoot, "sdks"));
+    // pip records where an install came from: a built wheel, not the source folder (nor an editable link).
+    const { stdout: origin } = await run(python, [
+      "-c",
+      "import importlib.metadata as m; print(m.distribution('pulumi_voice').read_text('direct_url.json'))",
+    ]);
+    expect(JSON.parse(origin).url).toMatch(/^file:\/\/.*\/pulumi_voice-0\.1\.0-py3-none-any\.whl$/);
     // Every module of the installed package compiles.
     const { stdout: where } = await run(python, [
       "-c",
