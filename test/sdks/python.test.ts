@@ -1,16 +1,16 @@
-// The generated Python SDK (sdks/python) installs with pip into a virtualenv beside the `pulumi` library,
-// and the example program (examples/python) type-checks against it with pyright in strict mode.
+// The generated Python SDK (sdks/python), installed from a wheel into the Python environment beside the
+// `pulumi` library from PyPI, and the example program (examples/python) type-checking against it with
+// pyright in strict mode. test/e2e/languages-python.test.ts runs the example through the engine.
 import { execFile } from "node:child_process";
-import { cp, writeFile } from "node:fs/promises";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, repoRoot, type TempDir } from "../fixtures/engine";
-import { codeBlocks } from "../fixtures/markdown";
+import { codeBlocks, docFiles } from "../fixtures/markdown";
+import { PYTHON_ENV_TIMEOUT_MS, pythonEnv, pythonIn } from "../fixtures/python";
 
 const run = promisify(execFile);
-/** Installing Debian's packages (first run only) and pip on a loaded machine take minutes. */
-const SETUP_TIMEOUT_MS = 15 * 60_000;
 const CHECK_TIMEOUT_MS = 5 * 60_000;
 const pyright = path.join(repoRoot, "node_modules", ".bin", "pyright");
 
@@ -27,30 +27,42 @@ async function typeCheck(python: string, dir: string): Promise<{ code: number; o
 
 describe("the Python SDK", { timeout: CHECK_TIMEOUT_MS }, () => {
   let scratch: TempDir;
+  let venv: string;
   let python: string;
 
   beforeAll(async () => {
     scratch = await makeTempDir("pulumi-voice-python-");
-    const { stdout } = await run(
-      path.join(repoRoot, "scripts", "python-deps"),
-      [path.join(scratch.path, "venv")],
-      {
-        timeout: SETUP_TIMEOUT_MS,
-      },
-    );
-    python = stdout.trim().split("\n").pop() ?? "";
-  }, SETUP_TIMEOUT_MS);
+    venv = await pythonEnv();
+    python = pythonIn(venv);
+  }, PYTHON_ENV_TIMEOUT_MS);
   afterAll(() => scratch?.remove());
 
-  it("installs into the virtualenv as pulumi_voice at the schema's version", async () => {
+  it("holds the `pulumi` library at the version of the pinned @pulumi/pulumi", async () => {
+    const pinned = JSON.parse(
+      await readFile(path.join(repoRoot, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8"),
+    ).version;
+    const { stdout } = await run(python, [
+      "-c",
+      "import pulumi, importlib.metadata as m; print(m.version('pulumi'))",
+    ]);
+    expect(stdout.trim()).toBe(pinned);
+  });
+
+  it("installs into the virtualenv as pulumi_voice at the schema's version, from a wheel", async () => {
     const { stdout } = await run(python, ["-m", "pip", "show", "pulumi_voice"]);
     expect(stdout).toMatch(/^Version: 0\.1\.0$/m);
+    // pip records where an install came from: a built wheel, not the source folder (nor an editable link).
+    const { stdout: origin } = await run(python, [
+      "-c",
+      "import importlib.metadata as m; print(m.distribution('pulumi_voice').read_text('direct_url.json'))",
+    ]);
+    expect(JSON.parse(origin).url).toMatch(/^file:\/\/.*\/pulumi_voice-0\.1\.0-py3-none-any\.whl$/);
     // Every module of the installed package compiles.
     const { stdout: where } = await run(python, [
       "-c",
       "import importlib.util; print(importlib.util.find_spec('pulumi_voice').submodule_search_locations[0])",
     ]);
-    expect(where.trim()).toContain(path.join(scratch.path, "venv"));
+    expect(where.trim()).toContain(venv);
     await run(python, ["-m", "compileall", "-q", where.trim()]);
   });
 
@@ -82,9 +94,23 @@ describe("the Python SDK", { timeout: CHECK_TIMEOUT_MS }, () => {
     return dir;
   }
 
-  it("type-checks the Python example of the documentation's overview", async () => {
-    const [block] = codeBlocks("docs/_index.md").filter((b) => b.lang === "python");
-    const result = await typeCheck(python, await program("overview", block?.code ?? ""));
+  it("type-checks every Python example of the documentation", async () => {
+    const blocks = docFiles().flatMap((file) =>
+      codeBlocks(file).filter((b) => b.lang === "python" && !b.skip),
+    );
+    expect(blocks.map((b) => b.file)).toEqual(
+      expect.arrayContaining([
+        "docs/_index.md",
+        "docs/installation-configuration.md",
+        "docs/native-provider.md",
+      ]),
+    );
+    // One module per block, in one strict project: one pyright run for all of them.
+    const dir = await program("docs", "");
+    for (const [i, block] of blocks.entries()) {
+      await writeFile(path.join(dir, `block_${i}.py`), block.code);
+    }
+    const result = await typeCheck(python, dir);
     expect(result.output).toContain("0 errors");
     expect(result.code).toBe(0);
   });
