@@ -1,0 +1,214 @@
+// A Java program over the generated Java SDK (sdks/java, examples/java). Maven builds the SDK's jar the way
+// a release does (scripts/java-sdk-jar), installs it into the local Maven repository as a user's build
+// would fetch it, and builds the example against it, once; the program then runs through the real engine
+// (Pulumi's Java language host from scripts/pulumi-engine, running the example's jar; the plugin from
+// <repo>/bin) against the emulator: up, a preview that finds no change, destroy.
+import { execFile } from "node:child_process";
+import { cp, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
+import {
+  ENGINE_BUILD_TIMEOUT_MS,
+  engineEnv,
+  makeTempDir,
+  pulumiCommand,
+  repoRoot,
+  type TempDir,
+} from "../fixtures/engine";
+import { DEMO_ACCOUNT } from "../fixtures/platform";
+import { emulatorConfig, OP_TIMEOUT_MS, plainExport, SECRETS } from "../fixtures/voice-stack";
+
+const run = promisify(execFile);
+const example = path.join(repoRoot, "examples", "java");
+/** A first build downloads Maven's plugins and Pulumi's Java SDK (about 40 MB); later ones are offline. */
+const MAVEN_TIMEOUT_MS = 15 * 60_000;
+const MAVEN = ["-B", "--no-transfer-progress", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"];
+/** What examples/java's `mvn package` writes: the program with every dependency, run without Maven. */
+const PROGRAM_JAR = "target/voice-java-1.0-SNAPSHOT-jar-with-dependencies.jar";
+
+/** Runs Maven in `cwd`; a failure carries the end of Maven's output, which is where its errors are. */
+async function maven(args: string[], cwd: string): Promise<void> {
+  try {
+    await run("mvn", [...MAVEN, ...args], { cwd, timeout: MAVEN_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const failed = error as { message: string; stdout?: string };
+    throw new Error(`${failed.message}\n${(failed.stdout ?? "").split("\n").slice(-40).join("\n")}`);
+  }
+}
+
+interface Built {
+  scratch: TempDir;
+  /** The SDK's jar, as scripts/java-sdk-jar writes it. */
+  sdkJar: string;
+  /** A copy of examples/java, built, whose Pulumi.yaml runs its jar and names the plugin by absolute path. */
+  program: string;
+}
+
+/** Builds the SDK's jar, installs it into the local Maven repository and builds the example against it. */
+async function build(): Promise<Built> {
+  const scratch = await makeTempDir("pulumi-voice-java-");
+  const { stdout } = await run(
+    path.join(repoRoot, "scripts", "java-sdk-jar"),
+    [path.join(scratch.path, "sdk")],
+    {
+      timeout: MAVEN_TIMEOUT_MS,
+    },
+  );
+  const sdkJar = stdout.trim().split("\n").pop() ?? "";
+  await maven(
+    [
+      "org.apache.maven.plugins:maven-install-plugin:3.1.2:install-file",
+      `-Dfile=${sdkJar}`,
+      `-DpomFile=${sdkJar.replace(/\.jar$/, ".pom")}`,
+    ],
+    scratch.path,
+  );
+  const program = path.join(scratch.path, "program");
+  await cp(example, program, { recursive: true, filter: (source) => !source.includes(`${path.sep}target`) });
+  const project = await readFile(path.join(example, "Pulumi.yaml"), "utf8");
+  await writeFile(
+    path.join(program, "Pulumi.yaml"),
+    project
+      .replace("runtime: java", `runtime:\n  name: java\n  options:\n    binary: ${PROGRAM_JAR}`)
+      .replace("path: ../../bin", `path: ${path.join(repoRoot, "bin")}`),
+  );
+  await maven(["package"], program);
+  return { scratch, sdkJar, program };
+}
+
+/** The names in a jar. */
+async function jarEntries(jar: string): Promise<string[]> {
+  const { stdout } = await run("jar", ["tf", jar], { maxBuffer: 16 * 1024 * 1024 });
+  return stdout.split("\n").filter(Boolean);
+}
+
+/** The text of one entry of a jar. */
+async function jarText(jar: string, entry: string): Promise<string> {
+  const dir = await makeTempDir("pulumi-voice-jar-");
+  try {
+    await run("jar", ["xf", jar, entry], { cwd: dir.path });
+    return await readFile(path.join(dir.path, entry), "utf8");
+  } finally {
+    await dir.remove();
+  }
+}
+
+let built: Built;
+
+beforeAll(async () => {
+  built = await build();
+}, MAVEN_TIMEOUT_MS);
+afterAll(() => built?.scratch.remove());
+
+describe("the Java SDK", () => {
+  it("builds into a jar at the package's version, with the resources a Java program reports", async () => {
+    const { version } = JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(path.basename(built.sdkJar)).toBe(`voice-${version}.jar`);
+    const entries = await jarEntries(built.sdkJar);
+    for (const type of ["Bridge", "BridgeNumber", "ProviderConfiguration", "SipTrunk", "VoiceFunctions"]) {
+      expect(entries).toContain(`com/pulumi/voice/${type}.class`);
+    }
+    expect(await jarText(built.sdkJar, "com/pulumi/voice/version.txt")).toBe(version);
+    expect(JSON.parse(await jarText(built.sdkJar, "com/pulumi/voice/plugin.json"))).toEqual({
+      resource: true,
+      name: "voice",
+      version,
+    });
+    // The example depends on the SDK at the package's version.
+    expect(await readFile(path.join(example, "pom.xml"), "utf8")).toContain(
+      `<voice.version>${version}</voice.version>`,
+    );
+  });
+
+  it("reports a program that misuses it: the answers are typed records", async () => {
+    const source = path.join(built.scratch.path, "broken", "Broken.java");
+    await cp(path.join(example, "src", "main", "java", "voice", "App.java"), source);
+    const app = await readFile(source, "utf8");
+    await writeFile(
+      source,
+      app
+        .replace("package voice;", "")
+        .replace("class App", "class Broken")
+        .replace("App::stack", "Broken::stack")
+        .replace('.slug("support")', ".slug(42)")
+        .replace("Organization::domainHandle", "Organization::domainHandel"),
+    );
+    const failed = await run(
+      "javac",
+      [
+        "-d",
+        path.join(built.scratch.path, "broken", "classes"),
+        "-cp",
+        path.join(built.program, PROGRAM_JAR),
+        source,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    ).then(
+      () => "",
+      (error: { stderr?: string }) => error.stderr ?? String(error),
+    );
+    expect(failed).toMatch(/Broken\.java:\d+: error: .*slug/);
+    expect(failed).toMatch(/Broken\.java:\d+: error: invalid method reference[\s\S]*domainHandel/);
+  });
+});
+
+describe("a Java program with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
+  let emu: TestEmulator;
+  let stack: Stack;
+
+  beforeAll(async () => {
+    emu = await startTestEmulator();
+    stack = await LocalWorkspace.createOrSelectStack(
+      { stackName: "java", workDir: built.program },
+      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
+    );
+    await stack.setAllConfig({
+      ...emulatorConfig(emu),
+      accountSid: { value: DEMO_ACCOUNT },
+      authToken: { value: SECRETS.authToken, secret: true },
+      sipPassword: { value: SECRETS.sipPassword, secret: true },
+    });
+  }, ENGINE_BUILD_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await stack?.workspace.removeStack("java", { force: true }).catch(() => undefined);
+    await emu?.close();
+  }, OP_TIMEOUT_MS);
+
+  it("up creates the resources and answers the invokes", async () => {
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    const state = await emu.admin.state();
+    expect(state.bridges.map((b) => b.slug)).toEqual(["support"]);
+    expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
+    expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
+    expect(typeof up.outputs.configurationId?.value).toBe("number");
+    expect(up.outputs.organizationCount?.value).toBeGreaterThan(0);
+    // The program read the lookups' typed fields by name.
+    expect(up.outputs.organizationHandles?.value).toContain(emu.orgHandle);
+    expect(up.outputs.totalTasks?.value).toBeGreaterThan(0);
+  });
+
+  it("a preview right after finds no change", async () => {
+    const preview = await stack.preview({ expectNoChanges: true });
+    expect(preview.changeSummary).toEqual({ same: 5 });
+  });
+
+  it("keeps the secrets out of the plaintext state", async () => {
+    const exported = await plainExport(stack);
+    expect(exported).not.toContain(SECRETS.authToken);
+    expect(exported).not.toContain(SECRETS.sipPassword);
+  });
+
+  it("destroy removes what it created", async () => {
+    const destroy = await stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+    const state = await emu.admin.state();
+    expect([state.bridges.length, state.links.length, state.trunks.length]).toEqual([0, 0, 0]);
+  });
+});
