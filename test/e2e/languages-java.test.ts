@@ -4,7 +4,7 @@
 // (Pulumi's Java language host from scripts/pulumi-engine, running the example's jar; the plugin from
 // <repo>/bin) against the emulator: up, a preview that finds no change, destroy.
 import { execFile } from "node:child_process";
-import { cp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
@@ -18,6 +18,7 @@ import {
   repoRoot,
   type TempDir,
 } from "../fixtures/engine";
+import { codeBlocks } from "../fixtures/markdown";
 import { DEMO_ACCOUNT } from "../fixtures/platform";
 import { emulatorConfig, OP_TIMEOUT_MS, plainExport, SECRETS } from "../fixtures/voice-stack";
 
@@ -98,6 +99,19 @@ async function jarText(jar: string, entry: string): Promise<string> {
 
 let built: Built;
 
+/** Compiles one Java source (`name` holding `code`) against the built example's jar: the SDK and Pulumi's. */
+async function javac(dir: string, name: string, code: string): Promise<{ ok: boolean; errors: string }> {
+  const source = path.join(built.scratch.path, dir, name);
+  await mkdir(path.dirname(source), { recursive: true });
+  await writeFile(source, code);
+  const classes = path.join(built.scratch.path, dir, "classes");
+  const classpath = path.join(built.program, PROGRAM_JAR);
+  return run("javac", ["-d", classes, "-cp", classpath, source], { maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stderr }) => ({ ok: true, errors: stderr }),
+    (error: { stderr?: string }) => ({ ok: false, errors: error.stderr ?? String(error) }),
+  );
+}
+
 beforeAll(async () => {
   built = await build();
 }, MAVEN_TIMEOUT_MS);
@@ -125,35 +139,24 @@ describe("the Java SDK", () => {
     );
   });
 
+  it("compiles the Java example of the documentation's overview", async () => {
+    const [block] = codeBlocks("docs/_index.md").filter((b) => b.lang === "java");
+    const result = await javac("overview", "App.java", block?.code ?? "");
+    expect(result).toEqual({ ok: true, errors: "" });
+  });
+
   it("reports a program that misuses it: the answers are typed records", async () => {
-    const source = path.join(built.scratch.path, "broken", "Broken.java");
-    await cp(path.join(example, "src", "main", "java", "voice", "App.java"), source);
-    const app = await readFile(source, "utf8");
-    await writeFile(
-      source,
+    const app = await readFile(path.join(example, "src", "main", "java", "voice", "App.java"), "utf8");
+    const result = await javac(
+      "broken",
+      "App.java",
       app
-        .replace("package voice;", "")
-        .replace("class App", "class Broken")
-        .replace("App::stack", "Broken::stack")
         .replace('.slug("support")', ".slug(42)")
         .replace("Organization::domainHandle", "Organization::domainHandel"),
     );
-    const failed = await run(
-      "javac",
-      [
-        "-d",
-        path.join(built.scratch.path, "broken", "classes"),
-        "-cp",
-        path.join(built.program, PROGRAM_JAR),
-        source,
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    ).then(
-      () => "",
-      (error: { stderr?: string }) => error.stderr ?? String(error),
-    );
-    expect(failed).toMatch(/Broken\.java:\d+: error: .*slug/);
-    expect(failed).toMatch(/Broken\.java:\d+: error: invalid method reference[\s\S]*domainHandel/);
+    expect(result.ok).toBe(false);
+    expect(result.errors).toMatch(/App\.java:\d+: error: .*slug/);
+    expect(result.errors).toMatch(/App\.java:\d+: error: invalid method reference[\s\S]*domainHandel/);
   });
 });
 
