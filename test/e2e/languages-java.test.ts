@@ -24,7 +24,7 @@ import { emulatorConfig, OP_TIMEOUT_MS, plainExport, SECRETS } from "../fixtures
 
 const run = promisify(execFile);
 const example = path.join(repoRoot, "examples", "java");
-/** A first build downloads Maven's plugins and Pulumi's Java SDK (about 40 MB); later ones are offline. */
+/** A first build downloads Maven's plugins and Pulumi's Java SDK (46 MB); later ones are offline. */
 const MAVEN_TIMEOUT_MS = 15 * 60_000;
 const MAVEN = ["-B", "--no-transfer-progress", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"];
 /** What examples/java's `mvn package` writes: the program with every dependency, run without Maven. */
@@ -50,6 +50,8 @@ interface Built {
 
 /** Builds the SDK's jar, installs it into the local Maven repository and builds the example against it. */
 async function build(): Promise<Built> {
+  // Maven and a JDK, from Debian's packages when missing (scripts/java-sdk-jar asks for them too).
+  await run(path.join(repoRoot, "scripts", "maven"), [], { timeout: MAVEN_TIMEOUT_MS });
   const scratch = await makeTempDir("pulumi-voice-java-");
   const { stdout } = await run(
     path.join(repoRoot, "scripts", "java-sdk-jar"),
