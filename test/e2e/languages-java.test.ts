@@ -2,7 +2,8 @@
 // a release does (scripts/java-sdk-jar), installs it into the local Maven repository as a user's build
 // would fetch it, and builds the example against it, once; the program then runs through the real engine
 // (Pulumi's Java language host from scripts/pulumi-engine, running the example's jar; the plugin from
-// <repo>/bin) against the emulator: up, a preview that finds no change, destroy.
+// <repo>/bin) against the emulator: up, a preview that finds no change (also with `runtime: java`, which
+// runs the program through Maven), destroy.
 import { execFile } from "node:child_process";
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -48,6 +49,23 @@ interface Built {
   program: string;
 }
 
+/**
+ * Writes examples/java's Pulumi.yaml into `program`, naming the plugin by absolute path: as it is
+ * (`runtime: java`, which runs `mvn compile exec:java`) or running the jar `mvn package` made.
+ */
+async function writeProject(program: string, how: "maven" | "jar"): Promise<void> {
+  const project = (await readFile(path.join(example, "Pulumi.yaml"), "utf8")).replace(
+    "path: ../../bin",
+    `path: ${path.join(repoRoot, "bin")}`,
+  );
+  await writeFile(
+    path.join(program, "Pulumi.yaml"),
+    how === "maven"
+      ? project
+      : project.replace("runtime: java", `runtime:\n  name: java\n  options:\n    binary: ${PROGRAM_JAR}`),
+  );
+}
+
 /** Builds the SDK's jar, installs it into the local Maven repository and builds the example against it. */
 async function build(): Promise<Built> {
   // Maven and a JDK, from Debian's packages when missing (scripts/java-sdk-jar asks for them too).
@@ -71,13 +89,7 @@ async function build(): Promise<Built> {
   );
   const program = path.join(scratch.path, "program");
   await cp(example, program, { recursive: true, filter: (source) => !source.includes(`${path.sep}target`) });
-  const project = await readFile(path.join(example, "Pulumi.yaml"), "utf8");
-  await writeFile(
-    path.join(program, "Pulumi.yaml"),
-    project
-      .replace("runtime: java", `runtime:\n  name: java\n  options:\n    binary: ${PROGRAM_JAR}`)
-      .replace("path: ../../bin", `path: ${path.join(repoRoot, "bin")}`),
-  );
+  await writeProject(program, "jar");
   await maven(["package"], program);
   return { scratch, sdkJar, program };
 }
@@ -202,6 +214,16 @@ describe("a Java program with the real engine", { timeout: OP_TIMEOUT_MS }, () =
   it("a preview right after finds no change", async () => {
     const preview = await stack.preview({ expectNoChanges: true });
     expect(preview.changeSummary).toEqual({ same: 5 });
+  });
+
+  it("the example as it is, `runtime: java` through Maven, previews the same", async () => {
+    await writeProject(built.program, "maven");
+    try {
+      const preview = await stack.preview({ expectNoChanges: true });
+      expect(preview.changeSummary).toEqual({ same: 5 });
+    } finally {
+      await writeProject(built.program, "jar");
+    }
   });
 
   it("keeps the secrets out of the plaintext state", async () => {
