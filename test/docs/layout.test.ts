@@ -37,7 +37,7 @@ describe("the documentation's layout", () => {
 
   it("docs/_index.md shows an example in each language", () => {
     const langs = codeBlocks("docs/_index.md").map((b) => b.lang);
-    expect(langs).toEqual(expect.arrayContaining(["ts", "yaml", "python", "go", "csharp"]));
+    expect(langs).toEqual(expect.arrayContaining(["ts", "yaml", "python", "go", "java", "csharp"]));
   });
 
   it("the performance tables are in bench/README.md, not in the README", () => {

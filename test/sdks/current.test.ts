@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINE_BUILD_TIMEOUT_MS, makeTempDir, repoRoot, type TempDir } from "../fixtures/engine";
 
 const run = promisify(execFile);
-const LANGUAGES = ["dotnet", "go", "nodejs", "python"];
+const LANGUAGES = ["dotnet", "go", "java", "nodejs", "python"];
 
 /** Every file under `dir`, as paths relative to it, sorted. */
 async function filesUnder(dir: string): Promise<string[]> {
