@@ -185,6 +185,8 @@ export function packageSchema({ version, license, repository }: PackageRelease):
       },
       csharp: { rootNamespace: "Pulumi", respectSchemaVersion: true },
       nodejs: { packageName: "@pulumi-voice-platform/native", respectSchemaVersion: true },
+      // Maven group and Java package prefix (`com.pulumi.voice`); the generator's own default, stated once.
+      java: { basePackage: "com.pulumi" },
     },
   };
 }
