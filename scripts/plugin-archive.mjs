@@ -11,9 +11,16 @@
 //
 // Prints each archive's path on stdout, one a line, in the order asked; progress goes to stderr.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundlePlugin } from "./plugin-archive/bundle.mjs";
@@ -25,14 +32,10 @@ import { adHocSign } from "./plugin-archive/sign.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { name, version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
-const { values } = parseArgs({
-  options: { platform: { type: "string", multiple: true }, all: { type: "boolean", default: false } },
-});
 const host = hostPlatform();
-const platforms = values.all ? PLATFORMS : (values.platform ?? [host.name]).map(platformNamed);
 
 /** Builds the archive of `platform` from `bundle` in `work`; answers its path. */
-async function buildArchive(platform, bundle, work, out) {
+async function buildArchive(platform, wanted, bundle, work, out) {
   const target = nodeBinary(root, platform.nodePackage, platform.nodeBinary, wanted);
   // The blob is made by a Node.js of the target's exact version that runs here.
   const blobNode = nodeBinary(root, host.nodePackage, host.nodeBinary, target.version);
@@ -53,31 +56,49 @@ async function buildArchive(platform, bundle, work, out) {
     join(staging, "package.json"),
     `${JSON.stringify({ name, version, private: true }, null, 2)}\n`,
   );
+  // Written beside, then renamed: a build running at the same time never sees half an archive.
   const archive = join(out, `pulumi-resource-voice-v${version}-${platform.name}.tar.gz`);
-  execFileSync("tar", ["-czf", archive, "-C", staging, platform.executable, "package.json"]);
+  const partial = join(work, basename(archive));
+  execFileSync("tar", ["-czf", partial, "-C", staging, platform.executable, "package.json"]);
+  renameSync(partial, archive);
   process.stderr.write(`${platform.name}: Node.js ${target.version}, ${archive}\n`);
   return archive;
 }
 
-const wanted = wantedNodeVersion(root);
-const out = join(root, "dist", "plugin");
-mkdirSync(out, { recursive: true });
-const work = mkdtempSync(join(tmpdir(), "pulumi-resource-voice-"));
-try {
-  const bundle = join(out, "provider.js");
-  await bundlePlugin(root, bundle);
-  for (const platform of platforms) {
-    try {
-      console.log(await buildArchive(platform, bundle, work, out));
-    } catch (error) {
-      // `--all` builds what the registry serves; a platform asked for by name must be built.
-      if (!(values.all && error instanceof NotServed)) throw error;
-      process.stderr.write(`${platform.name}: skipped: ${error.message}\n`);
+/** Builds the archives asked for by `args`; prints their paths. */
+async function main(args) {
+  const { values } = parseArgs({
+    args,
+    options: { platform: { type: "string", multiple: true }, all: { type: "boolean", default: false } },
+  });
+  const platforms = values.all ? PLATFORMS : (values.platform ?? [host.name]).map(platformNamed);
+  const wanted = wantedNodeVersion(root);
+  const out = join(root, "dist", "plugin");
+  mkdirSync(out, { recursive: true });
+  // Scratch space inside the output folder, so the finished files move into place by a rename.
+  const work = mkdtempSync(join(out, ".work-"));
+  try {
+    const bundle = join(work, "provider.js");
+    await bundlePlugin(root, bundle);
+    copyFileSync(bundle, join(work, "provider.js.copy"));
+    renameSync(join(work, "provider.js.copy"), join(out, "provider.js"));
+    for (const platform of platforms) {
+      try {
+        console.log(await buildArchive(platform, wanted, bundle, work, out));
+      } catch (error) {
+        // `--all` builds what the registry serves; a platform asked for by name must be built.
+        if (!(values.all && error instanceof NotServed)) throw error;
+        process.stderr.write(`${platform.name}: skipped: ${error.message}\n`);
+      }
     }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
+}
+
+try {
+  await main(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(`plugin-archive: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }

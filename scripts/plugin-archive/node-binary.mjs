@@ -77,8 +77,12 @@ export function nodeBinary(root, pkg, binary, wanted) {
     mkdirSync(join(work, "out"));
     renameSync(join(work, "package", binary), join(work, "out", binary.split("/").pop()));
     writeFileSync(join(work, "out", "version"), version);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(join(work, "out"), dir);
+    try {
+      renameSync(join(work, "out"), dir);
+    } catch (error) {
+      // Another build filled the same entry meanwhile: use that one.
+      if (!existsSync(join(dir, "version"))) throw error;
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
