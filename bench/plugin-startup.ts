@@ -22,7 +22,7 @@ export interface PluginStartupResult {
   runs: number;
   /** Every plugin archive in dist/plugin after the build (`--all` builds the others), by file name. */
   archives: { file: string; bytes: number }[];
-  /** The unpacked executable of this machine's platform. */
+  /** The unpacked executable of the host's platform. */
   executableBytes: number;
   single: StartupTimes;
   launcher: StartupTimes;
@@ -49,7 +49,7 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** Builds this machine's archive (scripts/plugin-archive.mjs) and measures `runs` alternating starts of each kind. */
+/** Builds the host's archive (scripts/plugin-archive.mjs) and measures `runs` alternating starts of each kind. */
 export async function runPluginStartup(runs: number): Promise<PluginStartupResult> {
   const { stdout } = await run(process.execPath, [path.join(repoRoot, "scripts", "plugin-archive.mjs")], {
     cwd: repoRoot,
@@ -134,7 +134,7 @@ export function pluginStartupRows(r: PluginStartupResult): string[][] {
             `${a.file.replace(/^pulumi-resource-voice-v[^-]+-/, "").replace(".tar.gz", "")} ${mib(a.bytes)}`,
         )
         .join(" · "),
-      `unpacked executable (this machine) ${mib(r.executableBytes)}`,
+      `unpacked executable (the host's platform) ${mib(r.executableBytes)}`,
       "—",
       "—",
     ],

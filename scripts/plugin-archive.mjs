@@ -5,7 +5,7 @@
 // (served by the npm registry as `node-<os>-<arch>`, cached outside the repository); macOS ones signed
 // ad hoc. Beside them, `dist/plugin/provider.js` is the bundle itself (what `node provider.js` runs).
 //
-//   node scripts/plugin-archive.mjs                          this machine's platform
+//   node scripts/plugin-archive.mjs                          the host's platform
 //   node scripts/plugin-archive.mjs --platform linux-arm64   one or more (repeat the flag)
 //   node scripts/plugin-archive.mjs --all                    every platform (see platform list)
 //

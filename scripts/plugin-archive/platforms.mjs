@@ -43,11 +43,10 @@ export function platformNamed(name) {
   return found;
 }
 
-/** This machine's platform, in Pulumi's names. */
+/** The host's platform, in Pulumi's names. */
 export function hostPlatform() {
   const os = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform];
   const arch = { x64: "amd64", arm64: "arm64" }[process.arch];
-  if (!os || !arch)
-    throw new Error(`no plugin archive for this machine (${process.platform}-${process.arch})`);
+  if (!os || !arch) throw new Error(`no plugin archive for the host (${process.platform}-${process.arch})`);
   return platformNamed(`${os}-${arch}`);
 }

@@ -41,7 +41,7 @@ function stripElf(file, platform) {
 
 /**
  * Writes the single executable for `platform` to `out`: `bundle` (one CommonJS file) run by a copy of
- * `targetNode`, the blob made by `blobNode` (a Node.js of the same version that runs on this machine),
+ * `targetNode`, the blob made by `blobNode` (a Node.js of the same version that runs on the host),
  * in `work` (a scratch folder).
  */
 export async function singleExecutable({ bundle, platform, targetNode, blobNode, out, work }) {

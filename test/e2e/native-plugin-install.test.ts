@@ -1,4 +1,4 @@
-// The plugin archive of this machine's platform (scripts/plugin-archive.mjs: a Node.js single executable),
+// The plugin archive of the host's platform (scripts/plugin-archive.mjs: a Node.js single executable),
 // installed the way Pulumi users install a plugin (`pulumi plugin install resource voice <version> --file
 // <archive>`) into a fresh PULUMI_HOME, then used by a Pulumi YAML program whose Pulumi.yaml has no
 // `plugins` block, with no `node` anywhere on PATH: up (and an invoke), import, destroy.
