@@ -5,12 +5,14 @@
 //   node dist/bench/index.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale-main.ts);
 //                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
 //                                       --scale-render renders bench/results/scale.json again
+//   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/engine";
 import { describeMachine } from "./machine";
+import { pluginStartupRows, runPluginStartup } from "./plugin-startup";
 import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
 import { runEmptyProgram, runScale } from "./scale";
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
       scale: { type: "boolean" },
       "scale-max": { type: "string" },
       "scale-render": { type: "boolean" },
+      plugin: { type: "boolean" },
     },
     strict: true,
   });
@@ -34,6 +37,10 @@ async function main(): Promise<void> {
   }
   if (values.scale === true || values["scale-max"] !== undefined) {
     await runScaleMain(values["scale-max"] === undefined ? undefined : Number(values["scale-max"]));
+    return;
+  }
+  if (values.plugin === true) {
+    await runPluginOnly();
     return;
   }
   const quick = values.quick === true;
@@ -55,7 +62,9 @@ async function main(): Promise<void> {
     const emptyProgram = await runEmptyProgram(parallel);
     progress("6: rate limit");
     const rateLimit = await runRateLimit({ n: 200, parallel });
-    return { sdk, scale, emptyProgram, rateLimit };
+    progress("8: plugin start-up");
+    const pluginStartup = await runPluginStartup(quick ? 3 : 7);
+    return { sdk, scale, emptyProgram, rateLimit, pluginStartup };
   });
 
   const results: BenchResults = {
@@ -75,6 +84,28 @@ async function main(): Promise<void> {
   await writeFile(path.join(dir, md), `${report}\n`);
   process.stdout.write(`${report}\n`);
   progress(`done in ${Math.round(ms / 1000)} s; results in bench/results/${json}`);
+}
+
+/** `--plugin`: benchmark 8 alone, to bench/results/plugin.json and plugin.md. */
+async function runPluginOnly(): Promise<void> {
+  const machine = await describeMachine();
+  const { ms, result } = await timed(() => runPluginStartup(7));
+  const table = [
+    `Command: \`npm run bench -- --plugin\` · ${new Date().toISOString()} · took ${Math.round(ms / 1000)} s`,
+    "",
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.os}; load average ${machine.loadAverageAtStart} at start.`,
+    "",
+    "| # | What | Result | Baseline (same run) | Ratio | |",
+    "|---|---|---|---|---|---|",
+    ...pluginStartupRows(result).map(
+      (cells) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`,
+    ),
+  ].join("\n");
+  const dir = path.join(repoRoot, "bench", "results");
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, "plugin.json"), `${JSON.stringify({ machine, ...result }, null, 2)}\n`);
+  await writeFile(path.join(dir, "plugin.md"), `${table}\n`);
+  process.stdout.write(`${table}\n`);
 }
 
 main().catch((e: unknown) => {

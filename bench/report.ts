@@ -2,6 +2,7 @@
 
 import { describeMix } from "./estate";
 import type { Machine } from "./machine";
+import { type PluginStartupResult, pluginStartupRows } from "./plugin-startup";
 import { LIMIT_PER_MINUTE, type RateLimitResult } from "./rate-limit";
 import { LATENCY_MS, type ScaleResult } from "./scale";
 import type { ThroughputResult } from "./sdk-throughput";
@@ -18,6 +19,8 @@ export interface BenchResults {
   scale: ScaleResult[];
   emptyProgram: OpMeasure;
   rateLimit: RateLimitResult;
+  /** Benchmark 8 (absent from runs before it existed). */
+  pluginStartup?: PluginStartupResult;
 }
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -138,6 +141,7 @@ export function renderReport(r: BenchResults): string {
       `program ${verdict((p.oursProgramMb ?? 0) <= 250)} (engine floor), provider ${verdict((p.oursProviderMb ?? 0) <= 250)}`,
     ]);
   }
+  if (r.pluginStartup) rows.push(...pluginStartupRows(r.pluginStartup));
   const table = [
     "| # | What | Result | Baseline (same run) | Target | |",
     "|---|---|---|---|---|---|",

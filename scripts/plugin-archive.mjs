@@ -1,96 +1,104 @@
-// Builds the plugin archive `dist/plugin/pulumi-resource-voice-v<version>-<os>-<arch>.tar.gz`, which
-// `pulumi plugin install resource voice <version> --file <archive>` installs: the native provider
-// (dist/provider/plugin, built by `npm run build`) bundled into one JavaScript file with esbuild (the
-// engine refuses an archive whose symlinks point outside it, so no node_modules), a package.json for
-// the version, license and repository the served schema names, and the launcher
-// `pulumi-resource-voice`, which runs the bundle with `node` from PATH.
-// Prints the archive's path.
+// Builds the plugin archives `dist/plugin/pulumi-resource-voice-v<version>-<os>-<arch>.tar.gz`, which
+// `pulumi plugin install resource voice <version> --file <archive>` installs. Each holds one file that
+// needs no Node.js on the user's machine: `pulumi-resource-voice` (`.exe` on Windows), a Node.js single
+// executable application made of the bundled provider and that platform's official Node.js binary
+// (served by the npm registry as `node-<os>-<arch>`, cached outside the repository); macOS ones signed
+// ad hoc. Beside them, `dist/plugin/provider.js` is the bundle itself (what `node provider.js` runs).
+//
+//   node scripts/plugin-archive.mjs                          the host's platform
+//   node scripts/plugin-archive.mjs --platform linux-arm64   one or more (repeat the flag)
+//   node scripts/plugin-archive.mjs --all                    every platform (see platform list)
+//
+// Prints each archive's path on stdout, one a line, in the order asked; progress goes to stderr.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { parseArgs } from "node:util";
+import { bundlePlugin } from "./plugin-archive/bundle.mjs";
+import { NotServed, nodeBinary, wantedNodeVersion } from "./plugin-archive/node-binary.mjs";
+import { hostPlatform, PLATFORMS, platformNamed } from "./plugin-archive/platforms.mjs";
+import { singleExecutable } from "./plugin-archive/sea.mjs";
+import { adHocSign } from "./plugin-archive/sign.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { name, version, license, repository } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-const main = join(root, "dist", "provider", "plugin", "main.js");
 
-/** Pulumi's names for this machine's OS and architecture, as plugin archives are named. */
-const OS = { linux: "linux", darwin: "darwin" }[process.platform];
-const ARCH = { x64: "amd64", arm64: "arm64" }[process.arch];
-if (!OS || !ARCH) throw new Error(`no plugin archive for ${process.platform}-${process.arch}`);
+const host = hostPlatform();
 
-const LAUNCHER = `#!/bin/sh
-# The voice resource-provider plugin: runs the bundled provider with the node on PATH (Node.js >= 22).
-exec node "$(dirname "$0")/provider.js" "$@"
-`;
-
-/** In the bundle there is one @grpc/grpc-js: `grpc.js`'s lookup of @pulumi/pulumi's copy becomes a plain import. */
-const oneGrpc = {
-  name: "one-grpc",
-  setup(esbuild) {
-    esbuild.onLoad({ filter: /[\\/]dist[\\/]provider[\\/]plugin[\\/]grpc\.js$/ }, () => ({
-      contents: 'exports.grpc = require("@grpc/grpc-js");',
-      loader: "js",
-    }));
-  },
-};
-
-/**
- * TypeScript (10 MB, over half the bundle) is loaded by @pulumi/pulumi's closure serializer, which
- * only a program uses, never this provider: it is left out and fails loudly if ever reached.
- */
-const noTypescript = {
-  name: "no-typescript",
-  setup(esbuild) {
-    esbuild.onResolve({ filter: /^typescript$/ }, () => ({ path: "typescript", namespace: "no-typescript" }));
-    esbuild.onLoad({ filter: /.*/, namespace: "no-typescript" }, () => ({
-      contents:
-        'module.exports = new Proxy({}, { get(_, key) { throw new Error("TypeScript is not in the voice plugin (" + String(key) + ")"); } });',
-      loader: "js",
-    }));
-  },
-};
-
-const staging = mkdtempSync(join(tmpdir(), "pulumi-resource-voice-"));
-try {
-  await build({
-    stdin: {
-      contents: `require(${JSON.stringify(main)}).serve(process.argv.slice(2));`,
-      resolveDir: root,
-      loader: "js",
-    },
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
-    outfile: join(staging, "provider.js"),
-    plugins: [oneGrpc, noTypescript],
-    logLevel: "warning",
+/** Builds the archive of `platform` from `bundle` in `work`; answers its path. */
+async function buildArchive(platform, wanted, bundle, work, out) {
+  const target = nodeBinary(root, platform.nodePackage, platform.nodeBinary, wanted);
+  // The blob is made by a Node.js of the target's exact version that runs here.
+  const blobNode = nodeBinary(root, host.nodePackage, host.nodeBinary, target.version);
+  const staging = join(work, platform.name);
+  mkdirSync(staging);
+  const executable = join(staging, platform.executable);
+  await singleExecutable({
+    bundle,
+    platform,
+    targetNode: target.path,
+    blobNode: blobNode.path,
+    out: executable,
+    work,
   });
+  if (platform.os === "darwin") adHocSign(executable);
+  // The plugin reports the version of the package.json beside it.
   writeFileSync(
     join(staging, "package.json"),
     `${JSON.stringify({ name, version, license, repository, private: true }, null, 2)}\n`,
   );
-  writeFileSync(join(staging, "pulumi-resource-voice"), LAUNCHER);
-  chmodSync(join(staging, "pulumi-resource-voice"), 0o755);
+  // Written beside, then renamed: a build running at the same time never sees half an archive.
+  const archive = join(out, `pulumi-resource-voice-v${version}-${platform.name}.tar.gz`);
+  const partial = join(work, basename(archive));
+  execFileSync("tar", ["-czf", partial, "-C", staging, platform.executable, "package.json"]);
+  renameSync(partial, archive);
+  process.stderr.write(`${platform.name}: Node.js ${target.version}, ${archive}\n`);
+  return archive;
+}
+
+/** Builds the archives asked for by `args`; prints their paths. */
+async function main(args) {
+  const { values } = parseArgs({
+    args,
+    options: { platform: { type: "string", multiple: true }, all: { type: "boolean", default: false } },
+  });
+  const platforms = values.all ? PLATFORMS : (values.platform ?? [host.name]).map(platformNamed);
+  const wanted = wantedNodeVersion(root);
   const out = join(root, "dist", "plugin");
   mkdirSync(out, { recursive: true });
-  const archive = join(out, `pulumi-resource-voice-v${version}-${OS}-${ARCH}.tar.gz`);
-  // Written aside, then renamed: a reader of the previous archive (another build, the release) never sees half of one.
-  const partial = `${archive}.${process.pid}.partial`;
-  execFileSync("tar", [
-    "-czf",
-    partial,
-    "-C",
-    staging,
-    "pulumi-resource-voice",
-    "provider.js",
-    "package.json",
-  ]);
-  renameSync(partial, archive);
-  console.log(archive);
-} finally {
-  rmSync(staging, { recursive: true, force: true });
+  // Scratch space inside the output folder, so the finished files move into place by a rename.
+  const work = mkdtempSync(join(out, ".work-"));
+  try {
+    const bundle = join(work, "provider.js");
+    await bundlePlugin(root, bundle);
+    copyFileSync(bundle, join(work, "provider.js.copy"));
+    renameSync(join(work, "provider.js.copy"), join(out, "provider.js"));
+    for (const platform of platforms) {
+      try {
+        console.log(await buildArchive(platform, wanted, bundle, work, out));
+      } catch (error) {
+        // `--all` builds what the registry serves; a platform asked for by name must be built.
+        if (!(values.all && error instanceof NotServed)) throw error;
+        process.stderr.write(`${platform.name}: skipped: ${error.message}\n`);
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`plugin-archive: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
 }

@@ -30,11 +30,17 @@ function repositoryRoot(): string {
   throw new Error(`no pulumi-voice-platform package.json above ${__dirname}`);
 }
 
-const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>]";
+const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>] [--host-platform]";
 
 function main(): void {
   const { values } = parseArgs({
-    options: { "dry-run": { type: "boolean" }, tag: { type: "string" }, out: { type: "string" } },
+    options: {
+      "dry-run": { type: "boolean" },
+      tag: { type: "string" },
+      out: { type: "string" },
+      // The plugin archive of this machine only: a quick check of everything else.
+      "host-platform": { type: "boolean" },
+    },
   });
   if (!values["dry-run"]) {
     throw new Error(
@@ -73,7 +79,12 @@ function main(): void {
     writeFileSync(path.join(out, NOTES_FILE), notes);
     const artifacts = [
       ...step("npm tarball", () => npmTarball(ctx)),
-      ...step("plugin archives", () => pluginArchives(ctx, values.tag !== undefined)),
+      ...step("plugin archives", () =>
+        pluginArchives(ctx, {
+          all: !values["host-platform"],
+          required: values.tag !== undefined,
+        }),
+      ),
       ...step("python wheel and sdist", () => pythonDists(ctx)),
       ...step("go module", () => goModule(ctx)),
       ...step(".NET project", () => dotnetProject(ctx)),

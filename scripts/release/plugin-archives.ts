@@ -4,20 +4,28 @@ import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { type Artifact, check, fileArtifact, type ReleaseContext, tool } from "./artifact";
 
-/** The platforms a tagged release must ship an archive for (Pulumi's `<os>-<arch>` names). */
+/**
+ * The platforms a tagged release must ship an archive for (Pulumi's `<os>-<arch>` names): those the
+ * npm registry serves the pinned Node.js for. `--all` also builds darwin-arm64 and windows-arm64 once
+ * their Node.js is served, and says on stderr when it is not.
+ */
 export const PLUGIN_PLATFORMS = [
   "linux-amd64",
   "linux-arm64",
   "darwin-amd64",
-  "darwin-arm64",
   "windows-amd64",
+  "darwin-arm64",
+  "windows-arm64",
 ];
 
-/**
- * The one call that builds the archives. Today the script builds the host platform's only; once it
- * takes `--all` (every platform of PLUGIN_PLATFORMS), pass it here.
- */
-const PLUGIN_ARCHIVE_ARGS: readonly string[] = [];
+/** Platforms shipped when built, not required: no Node.js 24 for them on the npm registry yet. */
+const OPTIONAL_PLATFORMS = new Set(["darwin-arm64", "windows-arm64"]);
+
+/** Which archives to build, and whether every required platform must be among them (a tagged release). */
+export interface ArchiveChoice {
+  all: boolean;
+  required: boolean;
+}
 
 /** The archive's name for a version and platform. */
 export const archiveName = (version: string, platform: string): string =>
@@ -25,13 +33,13 @@ export const archiveName = (version: string, platform: string): string =>
 
 /**
  * Builds the plugin archives into the output folder and checks each: its name, no symlinks (the engine
- * refuses them), the executable `pulumi-resource-voice` and the stamped version. `allPlatforms`
- * (a tagged release) also requires one archive per platform of PLUGIN_PLATFORMS.
+ * refuses them), the executable `pulumi-resource-voice` and the stamped version. A tagged release
+ * also requires one archive per required platform.
  */
-export function pluginArchives(ctx: ReleaseContext, allPlatforms: boolean): Artifact[] {
+export function pluginArchives(ctx: ReleaseContext, choice: ArchiveChoice): Artifact[] {
   const printed = tool(
     "node",
-    [path.join(ctx.root, "scripts", "plugin-archive.mjs"), ...PLUGIN_ARCHIVE_ARGS],
+    [path.join(ctx.root, "scripts", "plugin-archive.mjs"), ...(choice.all ? ["--all"] : [])],
     {
       cwd: ctx.root,
     },
@@ -67,8 +75,8 @@ export function pluginArchives(ctx: ReleaseContext, allPlatforms: boolean): Arti
     return fileArtifact(ctx, "plugin", file);
   });
   check(artifacts.length > 0, "plugin archives", "scripts/plugin-archive.mjs printed no archive");
-  if (allPlatforms) {
-    const missing = PLUGIN_PLATFORMS.filter((p) => !platforms.has(p));
+  if (choice.required) {
+    const missing = PLUGIN_PLATFORMS.filter((p) => !platforms.has(p) && !OPTIONAL_PLATFORMS.has(p));
     check(
       missing.length === 0,
       "plugin archives",

@@ -52,7 +52,7 @@ describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
     scratch = await makeTempDir("pulumi-voice-release-");
     out = path.join(scratch.path, "release");
     const started = Date.now();
-    const result = await release(["--dry-run", "--out", out]);
+    const result = await release(["--dry-run", "--host-platform", "--out", out]);
     if (result.code !== 0) throw new Error(`release --dry-run failed:\n${result.stderr}`);
     console.log(
       `release --dry-run: ${((Date.now() - started) / 1000).toFixed(1)} s\n${result.stdout.trim()}`,
