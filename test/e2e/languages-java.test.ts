@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REGISTRY } from "../../provider/resources/registry";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
@@ -138,7 +139,7 @@ describe("the Java SDK", () => {
     };
     expect(path.basename(built.sdkJar)).toBe(`voice-${version}.jar`);
     const entries = await jarEntries(built.sdkJar);
-    for (const type of ["Bridge", "BridgeNumber", "ProviderConfiguration", "SipTrunk", "VoiceFunctions"]) {
+    for (const type of [...REGISTRY.map((d) => d.type), "VoiceFunctions"]) {
       expect(entries).toContain(`com/pulumi/voice/${type}.class`);
     }
     expect(await jarText(built.sdkJar, "com/pulumi/voice/version.txt")).toBe(version);
@@ -146,6 +147,11 @@ describe("the Java SDK", () => {
       resource: true,
       name: "voice",
       version,
+      server: (
+        JSON.parse(await readFile(path.join(repoRoot, "schema.json"), "utf8")) as {
+          pluginDownloadURL: string;
+        }
+      ).pluginDownloadURL,
     });
     // The example depends on the SDK at the package's version.
     expect(await readFile(path.join(example, "pom.xml"), "utf8")).toContain(
