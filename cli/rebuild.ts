@@ -20,7 +20,8 @@ export interface Rebuilt {
  * Rebuilds what a run without checkpoints created (or what a lost state file held): previews the
  * program, looks each planned create up by its natural key, records the found-and-equal ones, and
  * repeats, since a dependent's inputs (a link's configuration id) are known at preview only once what
- * it depends on is in state; it stops when a round records nothing new or nothing is left waiting. `write` imports a deployment.
+ * it depends on is in state; it stops when a round records nothing new, or nothing that waits depends on
+ * what it recorded. `write` imports a deployment.
  */
 export async function rebuildFromProgram(
   target: PulumiTarget,
@@ -57,8 +58,13 @@ export async function rebuildFromProgram(
     if (recorded.length === 0 || write === undefined) break;
     await write(next);
     result.recorded += recorded.length;
-    // Only a create whose inputs were unknown can be found in a later round.
-    if (count("waiting") === 0 && unanchored.length === 0) break;
+    // Only a create whose inputs were unknown can be found in a later round, and only when something
+    // it depends on was recorded in this one (what waits on a resource the platform lacks stays unknown).
+    const recordedNow = new Set(recorded.map((c) => c.urn));
+    const unblocked = findings.some(
+      (f) => f.kind === "waiting" && f.create.dependencies.some((d) => recordedNow.has(d)),
+    );
+    if (!unblocked) break;
   }
   return result;
 }

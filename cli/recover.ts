@@ -1,9 +1,10 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { contextFor } from "../provider/context-cache";
 import { descriptorOfToken } from "../provider/resources/registry";
 import type { VoiceClient } from "../sdk";
-import { repairCheckpointAttrs } from "./checkpoint-attrs";
+import { removeLostStackLocks, repairCheckpointAttrs } from "./checkpoint-attrs";
 import { type Deployment, pendingCreates, settlePendingCreates } from "./pending-creates";
 import { type PulumiTarget, pulumi } from "./pulumi";
 import { rebuildFromProgram } from "./rebuild";
@@ -54,7 +55,9 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
     say(`removed an empty checkpoint attributes file: ${file}`);
   const fromProgram = values["from-program"] ?? skipsCheckpoints(process.env.PULUMI_SKIP_CHECKPOINTS);
   const dryRun = values["dry-run"] === true;
-  const exported = JSON.parse(await exportOrInit(target, fromProgram && !dryRun, say)) as StackExport;
+  const exported = JSON.parse(
+    await exportOrInit(target, fromProgram && !dryRun, values.cancel === true, say),
+  ) as StackExport;
   const pending = pendingCreates(exported.deployment);
   const others = (exported.deployment.pending_operations ?? []).length - pending.length;
   const found = new Map<string, string>();
@@ -96,24 +99,48 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
 /**
  * The stack's export. When its state file is gone the backend knows no such stack: rebuilding from
  * the program starts it again, empty, under the same name (its configuration, secrets key included,
- * is still in the project's stack file).
+ * is still in the project's stack file). `cancel`: the lock a killed run left may be removed.
  */
 async function exportOrInit(
   target: PulumiTarget,
-  init: boolean,
+  rebuild: boolean,
+  cancel: boolean,
   say: (line: string) => void,
 ): Promise<string> {
+  const stack = target.stack;
   try {
     return await pulumi(target, ["stack", "export"]);
   } catch (err) {
-    if (!init || !/no stack named/.test(String(err))) throw err;
-    if (target.stack === undefined) throw new Error(`${String(err)}; name the stack to rebuild with --stack`);
+    if (!rebuild || !/no stack named/.test(String(err))) throw err;
+    if (stack === undefined) throw new Error(`${String(err)}; name the stack to rebuild with --stack`);
   }
-  await pulumi({ ...target, stack: undefined }, ["stack", "init", target.stack]);
-  say(
-    `the stack's state was gone: started stack ${target.stack} again, empty, to rebuild it from the program`,
-  );
+  const init = () => pulumi({ ...target, stack: undefined }, ["stack", "init", stack]);
+  await init().catch(async (err: unknown) => {
+    if (!/currently locked/.test(String(err))) throw err;
+    if (!cancel) {
+      throw new Error(
+        "the lost stack is still locked by the interrupted update. When no other update of this stack is running, " +
+          "run `pulumi-voice-platform recover --cancel` to remove the lock and recover",
+      );
+    }
+    const project = await projectName(target.cwd);
+    const removed = project ? await removeLostStackLocks(target, project, stack) : [];
+    if (removed.length === 0) throw err;
+    say(`removed the interrupted update's lock of the lost stack: ${removed.join(", ")}`);
+    await init();
+  });
+  say(`the stack's state was gone: started stack ${stack} again, empty, to rebuild it from the program`);
   return pulumi(target, ["stack", "export"]);
+}
+
+/** The project's name, from its `Pulumi.yaml`. */
+async function projectName(cwd: string): Promise<string | undefined> {
+  for (const file of ["Pulumi.yaml", "Pulumi.yml"]) {
+    const text = await readFile(path.join(cwd, file), "utf8").catch(() => undefined);
+    const name = text && /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1];
+    if (name) return name;
+  }
+  return undefined;
 }
 
 /** Whether an engine setting of PULUMI_SKIP_CHECKPOINTS turns checkpoints off (the engine reads 1/true). */
