@@ -1,6 +1,7 @@
 import type { ResourceDescriptor } from "../provider/descriptor";
 import { descriptorOfToken } from "../provider/resources/registry";
 import { sameValue } from "../provider/runtime/diff";
+import type { NaturalKey } from "../provider/runtime/natural-key";
 import type { VoiceClient } from "../sdk";
 import { hasUnknown, isSecret, type PlannedCreate } from "./planned-creates";
 
@@ -29,21 +30,44 @@ export async function findPlannedCreates(
     return descriptor ? [{ create, descriptor }] : [];
   });
   const findings: Finding[] = [];
+  const held = heldKeys(client);
   for (let i = 0; i < ours.length; i += PARALLEL) {
     const batch = ours.slice(i, i + PARALLEL);
     findings.push(
-      ...(await Promise.all(batch.map(({ create, descriptor }) => find(client, create, descriptor)))),
+      ...(await Promise.all(batch.map(({ create, descriptor }) => find(client, create, descriptor, held)))),
     );
   }
   return findings;
+}
+
+/**
+ * Whether anything holds a type's key on the platform, from each key list read once (as `check` reads
+ * it): a create whose key nobody holds was never made, even while another of its inputs is unknown,
+ * so no further round is spent waiting for it.
+ */
+function heldKeys(client: VoiceClient): (natural: NaturalKey, key: string) => Promise<boolean> {
+  const listings = new Map<string, Promise<Set<string>>>();
+  return async (natural, key) => {
+    let listing = listings.get(natural.source);
+    if (!listing) {
+      listing = natural.holders(client).then((entries) => new Set(entries.map(([k]) => k)));
+      listings.set(natural.source, listing);
+    }
+    return (await listing).has(`${natural.type} ${key}`);
+  };
 }
 
 async function find(
   client: VoiceClient,
   create: PlannedCreate,
   descriptor: ResourceDescriptor,
+  held: ReturnType<typeof heldKeys>,
 ): Promise<Finding> {
-  if (hasUnknown(create.inputs)) return { kind: "waiting", create };
+  if (hasUnknown(create.inputs)) {
+    const key = create.inputs[descriptor.key.property];
+    const absent = typeof key === "string" && !hasUnknown(key) && !(await held(descriptor.key, key));
+    return absent ? { kind: "absent", create } : { kind: "waiting", create };
+  }
   const id = await descriptor.key.idOf(client, create.inputs);
   if (id === undefined) return { kind: "absent", create };
   const live = await descriptor.provider.read?.(id, {});

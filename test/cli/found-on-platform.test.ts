@@ -1,6 +1,7 @@
 // Planned creates looked up on the emulator over HTTP through each type's descriptor: found and
 // equal, found but different (naming the field), absent, and waiting for a value unknown at preview.
 import { beforeAll, describe, expect, it } from "vitest";
+import { inventorySeed } from "../../bench/estate";
 import { findPlannedCreates } from "../../cli/found-on-platform";
 import { type PlannedCreate, UNKNOWN } from "../../cli/planned-creates";
 import { runtimeContext } from "../../provider/context-cache";
@@ -28,10 +29,15 @@ beforeAll(async () => {
   client = await runtimeContext().ready();
   await client.bridges.create({ name: "Support", slug: "support" });
   await client.bridges.create({ name: "Sales (renamed in the dashboard)", slug: "sales" });
-  await client.providerConfigurations.create({
+  const configuration = await client.providerConfigurations.create({
     provider: "twilio",
     account_sid: "AC00000000000000000000000000000001",
     auth_token: "live-token",
+  });
+  await emu.admin.seed(inventorySeed(2));
+  await client.bridges.connectProvider("support", {
+    provider_config_id: configuration.id,
+    phone_number: "+14156660000",
   });
 });
 
@@ -46,10 +52,17 @@ describe("planned creates on the platform", () => {
       planned("Bridge", "support", { name: "Support", slug: "support" }),
       planned("Bridge", "sales", { name: "Sales", slug: "sales" }),
       planned("Bridge", "never-made", { name: "Never", slug: "never-made" }),
-      planned("BridgeNumber", "n", {
+      // Its configuration id is unknown until the configuration is recorded; its number is linked.
+      planned("BridgeNumber", "linked", {
         bridgeSlug: "support",
         providerConfigurationId: UNKNOWN,
-        phoneNumber: "+1",
+        phoneNumber: "+14156660000",
+      }),
+      // Nobody holds its number: never made, whatever the unknown input turns out to be.
+      planned("BridgeNumber", "unlinked", {
+        bridgeSlug: "support",
+        providerConfigurationId: UNKNOWN,
+        phoneNumber: "+14156669999",
       }),
       { ...planned("Bucket", "b", {}), type: "aws:s3/bucket:Bucket" },
       configuration,
@@ -60,11 +73,12 @@ describe("planned creates on the platform", () => {
       "id" in f ? f.id : undefined,
       "fields" in f ? f.fields : undefined,
     ]);
-    expect(summary.slice(0, 4)).toEqual([
+    expect(summary.slice(0, 5)).toEqual([
       ["support", "equal", "support", undefined],
       ["sales", "different", "sales", ["name"]],
       ["never-made", "absent", undefined, undefined],
-      ["n", "waiting", undefined, undefined],
+      ["linked", "waiting", undefined, undefined],
+      ["unlinked", "absent", undefined, undefined],
     ]);
     // Another package's resource is not looked up at all.
     expect(findings.some((f) => f.create.type.startsWith("aws:"))).toBe(false);
