@@ -1,24 +1,29 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { VoiceContext } from "../provider/context";
+import { contextFor } from "../provider/context-cache";
 import { descriptorOfToken } from "../provider/resources/registry";
-import { repairCheckpointAttrs } from "./checkpoint-attrs";
+import type { VoiceClient } from "../sdk";
+import { removeLostStackLocks, repairCheckpointAttrs } from "./checkpoint-attrs";
 import { type Deployment, pendingCreates, settlePendingCreates } from "./pending-creates";
 import { type PulumiTarget, pulumi } from "./pulumi";
+import { rebuildFromProgram } from "./rebuild";
 
 /** Usage of `pulumi-voice-platform recover`. */
-export const RECOVER_USAGE = `Usage: pulumi-voice-platform recover [--cancel] [--stack <name>] [--cwd <project dir>] [--dry-run]
+export const RECOVER_USAGE = `Usage: pulumi-voice-platform recover [--cancel] [--from-program] [--stack <name>] [--cwd <project dir>] [--dry-run]
 
 After an interrupted \`pulumi up\` (Ctrl-C twice, a cancelled CI job, a killed runner): removes an
 empty checkpoint attributes file the kill may have left, finds each interrupted create of this
 package's resources on the platform by its natural key and records it in the stack, so that the
 next \`pulumi up --refresh\` neither duplicates nor orphans anything.
 
-  --cancel   the interrupted update is over: remove its lock (\`pulumi cancel\`) if it still holds
-             one. Only when no other update of this stack is running.
-  --dry-run  report what would be recorded; change nothing`;
+  --cancel        the interrupted update is over: remove its lock (\`pulumi cancel\`) if it still
+                  holds one. Only when no other update of this stack is running.
+  --from-program  the run left no record of its creates (PULUMI_SKIP_CHECKPOINTS=true, on by default
+                  when set), or the state file was lost: preview the program, look each planned
+                  create up by its natural key and record the found-and-equal ones, in rounds until
+                  nothing new is found. Found but different ones are reported, not recorded.
+  --dry-run       report what would be recorded; change nothing`;
 
 interface StackExport {
   version: number;
@@ -34,6 +39,7 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
       cwd: { type: "string" },
       "dry-run": { type: "boolean" },
       cancel: { type: "boolean" },
+      "from-program": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -47,15 +53,21 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
 
   for (const file of await repairCheckpointAttrs(target))
     say(`removed an empty checkpoint attributes file: ${file}`);
-  const exported = JSON.parse(await pulumi(target, ["stack", "export"])) as StackExport;
+  const fromProgram = values["from-program"] ?? skipsCheckpoints(process.env.PULUMI_SKIP_CHECKPOINTS);
+  const dryRun = values["dry-run"] === true;
+  const exported = JSON.parse(
+    await exportOrInit(target, fromProgram && !dryRun, values.cancel === true, say),
+  ) as StackExport;
   const pending = pendingCreates(exported.deployment);
   const others = (exported.deployment.pending_operations ?? []).length - pending.length;
   const found = new Map<string, string>();
+  // The provider's own code reads and diffs what recover finds, so it gets the stack's settings.
+  let connected: Promise<VoiceClient> | undefined;
+  const client = () => (connected ??= stackConfig(target).then((lookup) => contextFor(lookup).ready()));
   if (pending.length > 0) {
-    const client = await new VoiceContext(await stackConfig(target)).ready();
     for (const resource of pending) {
       const key = descriptorOfToken(resource.type)?.key;
-      const id = await key?.idOf(client, resource.inputs ?? {});
+      const id = await key?.idOf(await client(), resource.inputs ?? {});
       say(`${id === undefined ? "not created" : `found ${id}`}: ${resource.urn}`);
       if (id !== undefined) found.set(resource.urn, id);
     }
@@ -64,33 +76,91 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
     `${found.size} interrupted create(s) found on the platform and recorded, ${pending.length - found.size} never made, ` +
       `${others} other pending operation(s) left to the refresh`,
   );
-  if (values["dry-run"]) {
-    say("dry run: the stack was not changed");
+  if (dryRun) {
+    if (fromProgram) await rebuildFromProgram(target, await client(), say, undefined);
+    say("dry run: the stack was not changed (rounds after the first depend on what the first records)");
     return;
   }
-  const dir = await mkdtemp(path.join(tmpdir(), "pulumi-voice-recover-"));
-  try {
-    const file = path.join(dir, "stack.json");
-    await writeFile(
-      file,
-      JSON.stringify({ ...exported, deployment: settlePendingCreates(exported.deployment, found) }),
+  const deployment = settlePendingCreates(exported.deployment, found);
+  await importUnlocked(target, { ...exported, deployment }, values.cancel === true, say);
+  if (fromProgram) {
+    const write = (next: Deployment) => importUnlocked(target, { ...exported, deployment: next }, false, say);
+    const rebuilt = await rebuildFromProgram(target, await client(), say, write);
+    say(
+      `${rebuilt.recorded} resource(s) the program plans found on the platform and recorded in ${rebuilt.rounds} round(s)` +
+        (rebuilt.different.length > 0
+          ? `; ${rebuilt.different.length} found with other values, left out: declare the live values, or take them over with \`adopt\``
+          : ""),
     );
-    await importUnlocked(target, file, values.cancel === true, say);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
   say("next: `pulumi up --refresh --yes` reads what exists and creates the rest");
 }
 
-/** `pulumi stack import`, after removing the interrupted update's lock when the user said it is over. */
+/**
+ * The stack's export. When its state file is gone the backend knows no such stack: rebuilding from
+ * the program starts it again, empty, under the same name (its configuration, secrets key included,
+ * is still in the project's stack file). `cancel`: the lock a killed run left may be removed.
+ */
+async function exportOrInit(
+  target: PulumiTarget,
+  rebuild: boolean,
+  cancel: boolean,
+  say: (line: string) => void,
+): Promise<string> {
+  const stack = target.stack;
+  try {
+    return await pulumi(target, ["stack", "export"]);
+  } catch (err) {
+    if (!rebuild || !/no stack named/.test(String(err))) throw err;
+    if (stack === undefined) throw new Error(`${String(err)}; name the stack to rebuild with --stack`);
+  }
+  const init = () => pulumi({ ...target, stack: undefined }, ["stack", "init", stack]);
+  await init().catch(async (err: unknown) => {
+    if (!/currently locked/.test(String(err))) throw err;
+    if (!cancel) {
+      throw new Error(
+        "the lost stack is still locked by the interrupted update. When no other update of this stack is running, " +
+          "run `pulumi-voice-platform recover --cancel` to remove the lock and recover",
+      );
+    }
+    const project = await projectName(target.cwd);
+    const removed = project ? await removeLostStackLocks(target, project, stack) : [];
+    if (removed.length === 0) throw err;
+    say(`removed the interrupted update's lock of the lost stack: ${removed.join(", ")}`);
+    await init();
+  });
+  say(`the stack's state was gone: started stack ${stack} again, empty, to rebuild it from the program`);
+  return pulumi(target, ["stack", "export"]);
+}
+
+/** The project's name, from its `Pulumi.yaml`. */
+async function projectName(cwd: string): Promise<string | undefined> {
+  for (const file of ["Pulumi.yaml", "Pulumi.yml"]) {
+    const text = await readFile(path.join(cwd, file), "utf8").catch(() => undefined);
+    const name = text && /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1];
+    if (name) return name;
+  }
+  return undefined;
+}
+
+/** Whether an engine setting of PULUMI_SKIP_CHECKPOINTS turns checkpoints off (the engine reads 1/true). */
+function skipsCheckpoints(value: string | undefined): boolean {
+  return value !== undefined && /^(1|true)$/i.test(value.trim());
+}
+
+/**
+ * `pulumi stack import` of `stack` (written to its standard input, so no copy of it lands on disk),
+ * after removing the interrupted update's lock when the user said it is over.
+ */
 async function importUnlocked(
   target: PulumiTarget,
-  file: string,
+  stack: StackExport,
   cancel: boolean,
   say: (line: string) => void,
 ): Promise<void> {
+  const input = JSON.stringify(stack);
   try {
-    await pulumi(target, ["stack", "import", "--file", file]);
+    await pulumi(target, ["stack", "import"], { input });
     return;
   } catch (err) {
     if (!/currently locked/.test(String(err))) throw err;
@@ -103,7 +173,7 @@ async function importUnlocked(
   }
   await pulumi(target, ["cancel", "--yes"]);
   say("removed the interrupted update's lock (pulumi cancel)");
-  await pulumi(target, ["stack", "import", "--file", file]);
+  await pulumi(target, ["stack", "import"], { input });
 }
 
 /** The stack's configuration, secrets decrypted, as a lookup for the provider's settings. */

@@ -89,6 +89,9 @@ export function takenKeys(context: VoiceContext): TakenKeys {
   return keys;
 }
 
+/** Set by `recover` on the previews it runs: check then lets keys taken on the platform pass (it writes nothing). */
+export const RECOVERING_ENV = "PULUMI_VOICE_RECOVERING";
+
 /**
  * Adds a failure to a passing `check` when its natural key is new to this resource yet already taken
  * on the platform and the program did not say `adopt`: two stacks (or a stack and the dashboard) must
@@ -101,6 +104,9 @@ export async function checkOwnership(
 ): Promise<dynamic.CheckResult> {
   const inputs = result.inputs;
   if (result.failures?.length || !inputs) return result;
+  // `recover` previews the program to learn what an unrecorded run planned: the keys that run took are
+  // exactly the ones it looks for, so the preview must list them instead of refusing them.
+  if (process.env[RECOVERING_ENV] === "true") return result;
   const { type, property } = natural;
   const key: unknown = inputs[property];
   if (typeof key !== "string" || isUnknown(key)) return result;

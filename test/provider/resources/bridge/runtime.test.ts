@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../../provider/context-cache";
 import { bridge } from "../../../../provider/resources/bridge/runtime";
-import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
+import { forgetTakenKeys, RECOVERING_ENV } from "../../../../provider/runtime/ownership";
 import { useEmulator } from "../../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../../fixtures/provider";
 
@@ -151,6 +151,21 @@ describe("Bridge lifecycle against the emulator", () => {
       (await bridge.check!({ slug: "support" }, { name: "Support", slug: "support" })).failures,
     ).toBeUndefined();
     expect((await bridge.check!({}, { name: "S", slug: "support", adopt: true })).failures).toBeUndefined();
+  });
+
+  it("lets a taken slug pass check in recover's preview, which writes nothing and looks for exactly those keys", async () => {
+    await emu.admin.seed({});
+    await bridge.create(await checked(bridge, { name: "Theirs", slug: "support" }));
+    forgetTakenKeys(runtimeContext());
+    process.env[RECOVERING_ENV] = "true";
+    try {
+      expect((await bridge.check!({}, { name: "Support", slug: "support" })).failures).toBeUndefined();
+    } finally {
+      delete process.env[RECOVERING_ENV];
+    }
+    expect((await bridge.check!({}, { name: "Support", slug: "support" })).failures?.[0]?.property).toBe(
+      "slug",
+    );
   });
 
   it("reads by id alone, as Resource.get does", async () => {
