@@ -1,9 +1,14 @@
 // The package's `./runtime` entry (what the serialized providers load in the dynamic-provider host): the
-// Node.js version check first, then the engine-side code of each resource type, by its type name.
+// Node.js version check first, then the engine-side provider of each registered type, by its type name.
 import "../node-version";
+import { REGISTRY } from "../resources/registry";
+import { serve } from "../runtime/serve";
 
 export { configure } from "../context-cache";
-export { bridge as Bridge } from "../resources/bridge/runtime";
-export { bridgeNumber as BridgeNumber } from "../resources/bridge-number/runtime";
-export { providerConfiguration as ProviderConfiguration } from "../resources/provider-configuration/runtime";
-export { sipTrunk as SipTrunk } from "../resources/sip-trunk/runtime";
+
+// A serialized provider calls `require("pulumi-voice-platform/runtime")[type]` (see `providerSource`),
+// and states written by every earlier version hold that text: so each type is a CommonJS export named
+// after it, one per registered descriptor, rather than a list kept here.
+for (const descriptor of REGISTRY) {
+  Object.defineProperty(exports, descriptor.type, { enumerable: true, get: () => serve(descriptor) });
+}

@@ -1,9 +1,8 @@
 import type { ResourceDescriptor } from "../../descriptor";
-import { replaceOn } from "../replace-on";
 import { BRIDGE_NUMBER_EXPORT } from "./export";
 import { BRIDGE_NUMBER_KEY } from "./key";
-import { BRIDGE_NUMBER_RULES, bridgeNumber } from "./runtime";
-import { BridgeNumberInputs, BridgeNumberNaming, BridgeNumberOutputs } from "./schema";
+import { bridgeNumberCode } from "./runtime";
+import { BridgeNumberInputs, BridgeNumberOutputs } from "./schema";
 
 /** `BridgeNumber`: a number linked to a bridge, its id `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`. */
 export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", typeof BRIDGE_NUMBER_EXPORT> = {
@@ -12,10 +11,12 @@ export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", typeof BRIDGE_NUM
     "A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.",
   inputs: BridgeNumberInputs,
   outputs: BridgeNumberOutputs,
-  naming: BridgeNumberNaming,
+  naming: { noun: "bridge number link", id: "<bridgeSlug>/<configurationId>/<E.164 number>" },
   key: BRIDGE_NUMBER_KEY,
-  provider: bridgeNumber,
+  code: bridgeNumberCode,
   heldSecrets: () => [],
-  replaceOn: replaceOn(BRIDGE_NUMBER_RULES),
+  // Every input is identity, and a number sits on one bridge at a time: the old link goes before the new one is made.
+  replaceOn: ["bridgeSlug", "providerConfigurationId", "phoneNumber"],
+  deleteBeforeReplace: true,
   exported: BRIDGE_NUMBER_EXPORT,
 };

@@ -1,17 +1,13 @@
 import { BadRequestError, type BridgeDetail, NotFoundError } from "../../../sdk";
-import { describeFailures } from "../../errors";
 import { checkWith } from "../../runtime/check";
-import { diffWith } from "../../runtime/diff";
 import { normalizePhoneNumber } from "../../runtime/fields";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
-import { serve } from "../../runtime/serve";
+import type { ResourceCode } from "../../runtime/resource-code";
 import { isAmbiguous, pause, settleCreate } from "../../runtime/settle";
 import { type BridgeNumberIds, bridgeNumberId, parseBridgeNumberId } from "./id";
 import { BRIDGE_NUMBER_KEY } from "./key";
 import { checkLinkOnPlatform } from "./preview-lookups";
-import { BridgeNumberInputs, BridgeNumberNaming, type BridgeNumberOutputs } from "./schema";
-
-const TYPE = "BridgeNumber";
+import { BridgeNumberInputs, type BridgeNumberOutputs } from "./schema";
 
 function outputs(ids: BridgeNumberIds, bridge: BridgeDetail | undefined): BridgeNumberOutputs | undefined {
   const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === ids.phoneNumber);
@@ -26,26 +22,15 @@ function outputs(ids: BridgeNumberIds, bridge: BridgeDetail | undefined): Bridge
   };
 }
 
-/** Every input is identity; `adopt` only matters on create. */
-export const BRIDGE_NUMBER_RULES = {
-  bridgeSlug: { replaces: true },
-  providerConfigurationId: { replaces: true },
-  phoneNumber: { replaces: true },
-  adopt: { ignored: true },
-} as const;
-
 /** The engine-side code of `BridgeNumber`. Deleting it disconnects the number; the number is never released. */
-export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE, BridgeNumberNaming, {
+export const bridgeNumberCode: ResourceCode<BridgeNumberInputs, BridgeNumberOutputs> = {
   async check(olds, news) {
     // The platform's own rules (configuration of the organization, number of the organization), from cached lists.
-    return describeFailures(TYPE, "check", async () =>
-      checkOwnership(BRIDGE_NUMBER_KEY, olds, await checkLinkOnPlatform(checkWith(BridgeNumberInputs, news))),
+    return checkOwnership(
+      BRIDGE_NUMBER_KEY,
+      olds,
+      await checkLinkOnPlatform(checkWith(BridgeNumberInputs, news)),
     );
-  },
-
-  async diff(_id, olds, news) {
-    // A number sits on one bridge at a time: the old link must go before the new one is made.
-    return diffWith(BRIDGE_NUMBER_RULES, olds, news, { deleteBeforeReplace: true });
   },
 
   async create(inputs, { context, client }) {
@@ -130,7 +115,7 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
       await pause(attempt, policy.baseDelayMs);
     }
   },
-});
+};
 
 /** Disconnecting what is not linked, or from a bridge that is gone, is success. */
 const isGone = (err: unknown) =>

@@ -14,6 +14,7 @@ import { describedAs, dynamicToken, nativeToken } from "../../../provider/descri
 import * as engineEntry from "../../../provider/entry/runtime";
 import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 import { REGISTRY } from "../../../provider/resources/registry";
+import { serve } from "../../../provider/runtime/serve";
 import { repoRoot } from "../../fixtures/engine";
 
 interface SchemaFile {
@@ -94,7 +95,7 @@ describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (t
   });
 
   it("is served by the engine-side entry the dynamic resources load, by its type name", () => {
-    expect((engineEntry as Record<string, unknown>)[type]).toBe(descriptor.provider);
+    expect((engineEntry as Record<string, unknown>)[type]).toBe(serve(descriptor));
   });
 });
 
