@@ -6,7 +6,8 @@ import { SECRET_FIELDS } from "../runtime/fields";
 import { CONFIG_TEXT } from "./config-text";
 import { type FunctionSpec, functionSchema, type ObjectTypeSpec } from "./function-schema";
 import { invokeToken } from "./invokes";
-import { OUTPUTS, type TypeSpec } from "./outputs";
+import { type JsonSchema, pulumiType, type TypeSpec } from "./json-type";
+import { OUTPUTS } from "./outputs";
 import { PACKAGE, type ResourceName, resourceToken } from "./resources";
 
 /** A property in the package schema. */
@@ -39,25 +40,6 @@ export interface PackageSchema {
   readonly language: Record<string, Record<string, unknown>>;
 }
 
-type JsonSchema = { type?: string | string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
-
-/** A JSON Schema (as zod writes an input schema) as a Pulumi type. */
-function typeOf(json: JsonSchema): TypeSpec {
-  const variants = json.anyOf ?? (Array.isArray(json.type) ? json.type.map((type) => ({ type })) : undefined);
-  if (variants) return { oneOf: variants.map(typeOf) };
-  switch (json.type) {
-    case "string":
-    case "number":
-    case "integer":
-    case "boolean":
-      return { type: json.type };
-    case "array":
-      return { type: "array", items: typeOf(json.items ?? {}) };
-    default:
-      return { $ref: "pulumi.json#/Any" };
-  }
-}
-
 function property(
   type: TypeSpec,
   description: string | undefined,
@@ -82,7 +64,7 @@ function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpe
     inputProperties: Object.fromEntries(
       inputs.map(([key, spec]) => [
         key,
-        property(typeOf(spec), text(key), `${name}.${key}`, SECRET_FIELDS.has(key)),
+        property(pulumiType(spec, `${name}.${key}`), text(key), `${name}.${key}`, SECRET_FIELDS.has(key)),
       ]),
     ),
     requiredInputs: json.required ?? [],
