@@ -5,6 +5,7 @@ import type {
   StackValidationPolicy,
 } from "@pulumi/policy";
 import * as pulumi from "@pulumi/pulumi";
+import { REGISTRY } from "../provider/resources/registry";
 import { productionStacksSchema } from "./production";
 import { type BridgeSlugConfig, bridgeSlugViolations, DEFAULT_SLUG_PATTERN } from "./rules/bridge-slug";
 import {
@@ -104,7 +105,7 @@ export const policies: Policies = [
           productionStacks: productionStacksSchema,
           types: {
             type: "array",
-            items: { type: "string", enum: ["ProviderConfiguration", "Bridge", "BridgeNumber", "SipTrunk"] },
+            items: { type: "string", enum: REGISTRY.map((d) => d.type) },
             default: [...DEFAULT_PROTECTED_TYPES],
             description: "The resource types that must be protected.",
           },
