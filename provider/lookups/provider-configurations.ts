@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { ProviderConfiguration, type VoiceClient } from "../../sdk";
+import { ProviderConfiguration as PlatformConfiguration, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
 import { seen, view } from "./view";
 
 /** A provider configuration as listed (the auth token is write-only and never listed). */
 export const ProviderConfigurationSummary = view(
-  ProviderConfiguration,
+  PlatformConfiguration,
   {
     id: "ProviderConfigurationSummary",
     description: "A provider configuration as listed (the auth token is never listed).",

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { SipTrunk, splitAllowedIps, type VoiceClient } from "../../sdk";
+import { SipTrunk as PlatformTrunk, splitAllowedIps, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
 import { seen, view } from "./view";
 
 /** A SIP trunk as listed: the platform masks `authUsername` and `authPassword` here. */
 export const SipTrunkSummary = view(
-  SipTrunk,
+  PlatformTrunk,
   { id: "SipTrunkSummary", description: "A SIP trunk as listed (secrets masked)." },
   {
     id: "The trunk's id.",

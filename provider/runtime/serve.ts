@@ -7,7 +7,6 @@ import { diffWith } from "./diff";
 import type { Engine } from "./engine";
 import { isLookup, notFound } from "./not-found";
 
-export type { ResourceCode } from "./resource-code";
 export type { Engine };
 
 const served = new WeakMap<ResourceDescriptor, dynamic.ResourceProvider>();

@@ -39,7 +39,7 @@ export function sourceFiles(root: string, dirs: readonly string[]): string[] {
 
 /**
  * Every identifier that is a spelling of a type, and every string literal (template parts and
- * module paths included) holding one as a whole word, in one file.
+ * module paths included) holding one as a whole word, in one file; imports from the SDK aside.
  */
 export function mentions(root: string, file: string, types: readonly string[]): Mention[] {
   const text = readFileSync(path.join(root, file), "utf8");
@@ -49,6 +49,11 @@ export function mentions(root: string, file: string, types: readonly string[]): 
   );
   const found = new Map<string, Mention>();
   const visit = (node: ts.Node): void => {
+    // The SDK speaks the platform's words: importing its `SipTrunk` record schema (under another local
+    // name) is not naming the resource type; using the name in the file's own code is.
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (/(^|\/)sdk$/.test(node.moduleSpecifier.text)) return;
+    }
     const identifier = ts.isIdentifier(node) || ts.isPrivateIdentifier(node);
     const literal = ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node);
     if (identifier || literal) {
