@@ -2,6 +2,7 @@ import type { ResourceDescriptor } from "../provider/descriptor";
 import { descriptorOfToken } from "../provider/resources/registry";
 import { sameValue } from "../provider/runtime/diff";
 import type { NaturalKey } from "../provider/runtime/natural-key";
+import { serve } from "../provider/runtime/serve";
 import type { VoiceClient } from "../sdk";
 import { hasUnknown, isSecret, type PlannedCreate } from "./planned-creates";
 
@@ -70,10 +71,11 @@ async function find(
   }
   const id = await descriptor.key.idOf(client, create.inputs);
   if (id === undefined) return { kind: "absent", create };
-  const live = await descriptor.provider.read?.(id, {});
+  const provider = serve(descriptor);
+  const live = await provider.read?.(id, {});
   if (!live?.id || !live.props) return { kind: "absent", create };
   const outputs = recordedOutputs(descriptor, create.inputs, live.props);
-  const diff = await descriptor.provider.diff?.(id, outputs, create.inputs);
+  const diff = await provider.diff?.(id, outputs, create.inputs);
   if (!diff?.changes) return { kind: "equal", create, id, outputs };
   const liveInputs = live.inputs ?? {};
   const fields = Object.keys(liveInputs).filter(

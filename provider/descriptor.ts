@@ -1,7 +1,7 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import type { ExportMapping } from "./export-mapping";
 import type { NaturalKey } from "./runtime/natural-key";
+import type { AnyResourceCode } from "./runtime/resource-code";
 
 /** How messages name a resource type and what its resource id is, in words. */
 export interface Naming {
@@ -23,14 +23,17 @@ export interface ResourceDescriptor<T extends string = string, M extends ExportM
   readonly inputs: z.ZodObject;
   /** What state records; fields that are not inputs carry their own description. */
   readonly outputs: z.ZodObject;
+  /** How messages name the type and its id, e.g. `no bridge "x" … (the id of a bridge is the slug)`. */
   readonly naming: Naming;
   readonly key: NaturalKey;
-  /** The engine-side code both front doors serve. */
-  readonly provider: dynamic.ResourceProvider;
+  /** The engine-side CRUD; `serve` makes it the provider both front doors use, with the diff below. */
+  readonly code: AnyResourceCode;
   /** The write-only secrets the platform holds for a recorded resource (given its recorded props). */
   heldSecrets(olds: Record<string, unknown>): readonly string[];
-  /** The inputs whose change replaces the resource. */
+  /** The inputs whose change replaces the resource; every other input (but `adopt`) updates in place. */
   readonly replaceOn: readonly string[];
+  /** Whether a replacement deletes the old resource first, because two cannot coexist. */
+  readonly deleteBeforeReplace?: true;
   /** How `export` declares a platform record of the type. */
   readonly exported: M;
 }

@@ -117,7 +117,7 @@ async function main(): Promise<void> {
 
     step(4, "Repair", "up --refresh reads what the platform holds and puts back what the code declares.");
     await must(["up", "--yes", "--refresh", "--stack", STACK], cwd, env);
-    console.log(`Bridge name on the platform: ${(await admin.state()).bridges[0]?.name}`);
+    console.log(`The bridge's name on the platform: ${(await admin.state()).bridges[0]?.name}`);
 
     step(
       5,

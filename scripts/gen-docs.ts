@@ -4,7 +4,7 @@
 // `node dist/scripts/gen-docs.js`.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { TypeSpec } from "../provider/plugin/outputs";
+import type { TypeSpec } from "../provider/plugin/json-type";
 import type { PackageSchema, PropertySpec, ResourceSpec } from "../provider/plugin/schema";
 import { repoRoot } from "./engine";
 import { schemaFile } from "./gen-schema";

@@ -1,18 +1,14 @@
 // The package's `./runtime` entry (what the serialized providers load in the dynamic-provider host): the
-// Node.js version check first, then the engine-side code of each registered resource type, by its type name.
+// Node.js version check first, then the engine-side provider of each registered type, by its type name.
 import "../node-version";
+import { REGISTRY } from "../resources/registry";
+import { serve } from "../runtime/serve";
 
-import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { configure } from "../context-cache";
-import { REGISTRY, type ResourceType } from "../resources/registry";
+export { configure } from "../context-cache";
 
-/** `configure`, and each type's provider under its type name: a serialized provider calls `r()[type].check(…)`. */
-const entry: { configure: typeof configure } & Readonly<Record<ResourceType, dynamic.ResourceProvider>> = {
-  configure,
-  ...(Object.fromEntries(REGISTRY.map((d) => [d.type, d.provider])) as Record<
-    ResourceType,
-    dynamic.ResourceProvider
-  >),
-};
-
-export = entry;
+// A serialized provider calls `require("pulumi-voice-platform/runtime")[type]` (see `providerSource`),
+// and states written by every earlier version hold that text: so each type is a CommonJS export named
+// after it, one per registered descriptor, rather than a list kept here.
+for (const descriptor of REGISTRY) {
+  Object.defineProperty(exports, descriptor.type, { enumerable: true, get: () => serve(descriptor) });
+}

@@ -1,30 +1,28 @@
 import { z } from "zod";
-import type { Agent as PlatformAgent, VoiceClient } from "../../sdk";
+import { Agent as PlatformAgent, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
+import { seen, view } from "./view";
 
 /** An agent; `handle` is what tasks are assigned to. */
-export const Agent = z
-  .object({
-    handle: z.string().describe("The agent's handle: what tasks are assigned to."),
-    name: z.string().describe("The agent's name."),
-    type: z.string().nullable().describe("The agent's type."),
-    state: z.string().nullable().describe("The agent's state, e.g. `published`."),
-    purpose: z.string().nullable().describe("What the agent is for."),
-  })
-  .meta({ id: "Agent", description: "A voice agent; `handle` is what tasks are assigned to." });
+export const Agent = view(
+  PlatformAgent,
+  { id: "Agent", description: "A voice agent; `handle` is what tasks are assigned to." },
+  {
+    handle: "The agent's handle: what tasks are assigned to.",
+    name: "The agent's name.",
+    // Null-tolerant beyond the SDK's reading: a lookup's users must not depend on fields the platform may drop.
+    type: PlatformAgent.shape.type.nullable().describe("The agent's type."),
+    state: PlatformAgent.shape.state.nullable().describe("The agent's state, e.g. `published`."),
+    purpose: "What the agent is for.",
+  },
+);
 export type Agent = z.infer<typeof Agent>;
 
 /** Arguments of {@link fetchAgent}. */
 export const GetAgentArgs = z.object({ handle: z.string().describe("The agent's handle.") });
 export type GetAgentArgs = z.infer<typeof GetAgentArgs>;
 
-const toAgent = (a: PlatformAgent): Agent => ({
-  handle: a.handle,
-  name: a.name,
-  type: a.type ?? null,
-  state: a.state ?? null,
-  purpose: a.purpose ?? null,
-});
+const toAgent = (a: PlatformAgent): Agent => seen(Agent, a);
 
 /** Lists the organization's agents. */
 export async function listAgents(client: VoiceClient): Promise<Agent[]> {

@@ -1,28 +1,28 @@
 import { z } from "zod";
-import { NotFoundError, type VoiceClient } from "../../sdk";
+import { Analytics, NotFoundError, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
+import { seen, view } from "./view";
 
 /** Tasks by status; null where the platform did not report one. */
-export const TaskStatusBreakdown = z
-  .object({
-    pending: z.int().nullable().describe("Pending tasks."),
-    running: z.int().nullable().describe("Running tasks."),
-    completed: z.int().nullable().describe("Completed tasks."),
-    failed: z.int().nullable().describe("Failed tasks."),
-  })
-  .meta({
-    id: "TaskStatusBreakdown",
-    description: "Tasks by status; null where the platform did not report one.",
-  });
+export const TaskStatusBreakdown = view(
+  Analytics.shape.task_status_breakdown,
+  { id: "TaskStatusBreakdown", description: "Tasks by status; null where the platform did not report one." },
+  {
+    pending: "Pending tasks.",
+    running: "Running tasks.",
+    completed: "Completed tasks.",
+    failed: "Failed tasks.",
+  },
+);
 
 /** Analytics of the organization's voice-agent calls (SIP call records are not counted). */
-export const OrganizationAnalytics = z.object({
-  totalTasks: z.int().describe("Every task."),
-  totalCalls: z.int().describe("Tasks whose call ended."),
-  completedCalls: z.int().describe("Calls that completed."),
-  failedCalls: z.int().describe("Calls that failed."),
-  avgDurationSeconds: z.number().describe("Mean duration of the completed calls, in seconds."),
-  taskStatusBreakdown: TaskStatusBreakdown.describe("The tasks counted by status."),
+export const OrganizationAnalytics = view(Analytics, undefined, {
+  total_tasks: "Every task.",
+  total_calls: "Tasks whose call ended.",
+  completed_calls: "Calls that completed.",
+  failed_calls: "Calls that failed.",
+  avg_duration_seconds: "Mean duration of the completed calls, in seconds.",
+  task_status_breakdown: TaskStatusBreakdown.describe("The tasks counted by status."),
 });
 export type OrganizationAnalytics = z.infer<typeof OrganizationAnalytics>;
 
@@ -47,20 +47,7 @@ export async function fetchAnalytics(
       }
       throw err;
     });
-  const b = a.task_status_breakdown;
-  return {
-    totalTasks: a.total_tasks,
-    totalCalls: a.total_calls,
-    completedCalls: a.completed_calls,
-    failedCalls: a.failed_calls,
-    avgDurationSeconds: a.avg_duration_seconds,
-    taskStatusBreakdown: {
-      pending: b.pending ?? null,
-      running: b.running ?? null,
-      completed: b.completed ?? null,
-      failed: b.failed ?? null,
-    },
-  };
+  return seen(OrganizationAnalytics, a);
 }
 
 export const analyticsLookups = [

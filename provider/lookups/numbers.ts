@@ -1,19 +1,22 @@
 import { z } from "zod";
-import type { VoiceClient } from "../../sdk";
+import { TelephonyNumber as PlatformNumber, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
+import { seen, view } from "./view";
 
 /** A telephony number (read-only: numbers are provisioned at the provider or in the dashboard). */
-export const TelephonyNumber = z
-  .object({
-    id: z.int().describe("The number's id."),
-    number: z.string().describe("The number in E.164 form."),
-    state: z.string().describe("`ASSIGNED` or `NOT_ASSIGNED`."),
-    active: z.boolean().describe("Whether the number is active."),
+export const TelephonyNumber = view(
+  PlatformNumber,
+  { id: "TelephonyNumber", description: "A telephony number (read-only)." },
+  {
+    id: "The number's id.",
+    number: "The number in E.164 form.",
+    state: "`ASSIGNED` or `NOT_ASSIGNED`.",
+    active: "Whether the number is active.",
     pool: z
       .boolean()
       .describe("True for a number of the platform's pool rather than the organization's own."),
-  })
-  .meta({ id: "TelephonyNumber", description: "A telephony number (read-only)." });
+  },
+);
 export type TelephonyNumber = z.infer<typeof TelephonyNumber>;
 
 /** Arguments of {@link listNumbers}. */
@@ -35,7 +38,7 @@ export async function listNumbers(
   ]);
   const poolIds = new Set(pool.data.map((n) => n.id));
   return all.data
-    .map((n) => ({ id: n.id, number: n.number, state: n.state, active: n.active, pool: poolIds.has(n.id) }))
+    .map((n) => ({ ...seen(TelephonyNumber, n), pool: poolIds.has(n.id) }))
     .filter((n) => (args.includePool || !n.pool) && (args.state === undefined || n.state === args.state));
 }
 

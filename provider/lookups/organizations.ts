@@ -1,26 +1,24 @@
 import { z } from "zod";
-import type { VoiceClient } from "../../sdk";
+import { Organization as PlatformOrganization, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
+import { seen, view } from "./view";
 
 /** An organization the token may use; `domainHandle` is the `voice:orgHandle` value. */
-export const Organization = z
-  .object({
-    id: z.int().describe("The organization's id."),
-    name: z.string().describe("The organization's name."),
-    domainHandle: z.string().describe("The handle that selects it: the `voice:orgHandle` value."),
-    createdAt: z.string().nullable().describe("When it was created (ISO 8601)."),
-  })
-  .meta({ id: "Organization", description: "An organization the token may use." });
+export const Organization = view(
+  PlatformOrganization,
+  { id: "Organization", description: "An organization the token may use." },
+  {
+    id: "The organization's id.",
+    name: "The organization's name.",
+    domain_handle: "The handle that selects it: the `voice:orgHandle` value.",
+    created_at: "When it was created (ISO 8601).",
+  },
+);
 export type Organization = z.infer<typeof Organization>;
 
 /** Lists the organizations the configured token may use. */
 export async function listOrganizations(client: VoiceClient): Promise<Organization[]> {
-  return (await client.organizations.list()).data.map((o) => ({
-    id: o.id,
-    name: o.name,
-    domainHandle: o.domain_handle,
-    createdAt: o.created_at ?? null,
-  }));
+  return (await client.organizations.list()).data.map((o) => seen(Organization, o));
 }
 
 export const organizationLookups = [

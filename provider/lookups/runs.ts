@@ -1,32 +1,28 @@
 import { z } from "zod";
-import type { Run as PlatformRun, VoiceClient } from "../../sdk";
+import { Run as PlatformRun, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
+import { seen, view } from "./view";
 
 /** A run: the tasks one task creation made; `status` `pending` until every call ended, then `completed`. */
-export const Run = z
-  .object({
-    runId: z.string().describe("The run's id: what `getTasks` takes."),
-    status: z.string().describe("`pending` until every call ended, then `completed`."),
-    collectionRef: z.string().nullable().describe("The collection the run's contacts came from."),
-    runMode: z.string().nullable().describe("How the run's calls are placed."),
-    created: z.string().nullable().describe("When it was created (ISO 8601)."),
-    modified: z.string().nullable().describe("When it last changed (ISO 8601)."),
-  })
-  .meta({ id: "Run", description: "A run: the tasks one task creation made." });
+export const Run = view(
+  PlatformRun,
+  { id: "Run", description: "A run: the tasks one task creation made." },
+  {
+    run_id: "The run's id: what `getTasks` takes.",
+    status: "`pending` until every call ended, then `completed`.",
+    collection_ref: "The collection the run's contacts came from.",
+    run_mode: "How the run's calls are placed.",
+    created: "When it was created (ISO 8601).",
+    modified: "When it last changed (ISO 8601).",
+  },
+);
 export type Run = z.infer<typeof Run>;
 
 /** Arguments of {@link listRuns}. */
 export const GetRunsArgs = z.object({ spaceToken: z.string().describe("The space's public token.") });
 export type GetRunsArgs = z.infer<typeof GetRunsArgs>;
 
-const toRun = (r: PlatformRun): Run => ({
-  runId: r.run_id,
-  status: r.status,
-  collectionRef: r.collection_ref ?? null,
-  runMode: r.run_mode ?? null,
-  created: r.created ?? null,
-  modified: r.modified ?? null,
-});
+const toRun = (r: PlatformRun): Run => seen(Run, r);
 
 /** Runs of a space (every page), oldest first; an unknown space token fails with the platform's 404. */
 export async function listRuns(client: VoiceClient, args: Partial<GetRunsArgs>): Promise<Run[]> {

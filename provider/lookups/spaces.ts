@@ -1,30 +1,27 @@
 import { z } from "zod";
-import type { Space as PlatformSpace, VoiceClient } from "../../sdk";
+import { Space as PlatformSpace, type VoiceClient } from "../../sdk";
 import { lookup } from "./lookup";
+import { seen, view } from "./view";
 
 /** A space (workspace) of the organization. */
-export const Space = z
-  .object({
-    id: z.string().describe("The space's id."),
-    name: z.string().describe("The space's name."),
-    token: z.string().describe("The space's public token: what runs, tasks and analytics take."),
-    agentHandle: z.string().nullable().describe("The handle of the space's agent."),
-    createdAt: z.string().nullable().describe("When it was created (ISO 8601)."),
-  })
-  .meta({ id: "Space", description: "A space (workspace) of the organization." });
+export const Space = view(
+  PlatformSpace,
+  { id: "Space", description: "A space (workspace) of the organization." },
+  {
+    id: "The space's id.",
+    name: "The space's name.",
+    token: "The space's public token: what runs, tasks and analytics take.",
+    agent_handle: "The handle of the space's agent.",
+    created_at: "When it was created (ISO 8601).",
+  },
+);
 export type Space = z.infer<typeof Space>;
 
 /** Arguments of {@link fetchSpace}. */
 export const GetSpaceArgs = z.object({ token: z.string().describe("The space's public token.") });
 export type GetSpaceArgs = z.infer<typeof GetSpaceArgs>;
 
-const toSpace = (s: PlatformSpace): Space => ({
-  id: s.id,
-  name: s.name,
-  token: s.token,
-  agentHandle: s.agent_handle ?? null,
-  createdAt: s.created_at ?? null,
-});
+const toSpace = (s: PlatformSpace): Space => seen(Space, s);
 
 /** Lists the organization's spaces. */
 export async function listSpaces(client: VoiceClient): Promise<Space[]> {

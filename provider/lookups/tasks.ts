@@ -1,35 +1,48 @@
 import { z } from "zod";
-import type { Task as PlatformTask, PostCallData, VoiceClient } from "../../sdk";
+import {
+  LegacyTask,
+  TaskOutput as PlatformOutput,
+  type Task as PlatformTask,
+  TranscriptTurn as PlatformTurn,
+  type PostCallData,
+  type VoiceClient,
+} from "../../sdk";
 import { lookup } from "./lookup";
+import { seen, view } from "./view";
 
 /** One turn of a call transcript. */
-export const TranscriptTurn = z
-  .object({
-    role: z.string().describe("`agent` or `user`."),
-    content: z.string().nullable().describe("What was said."),
-  })
-  .meta({ id: "TranscriptTurn", description: "One turn of a call transcript." });
+export const TranscriptTurn = view(
+  PlatformTurn,
+  { id: "TranscriptTurn", description: "One turn of a call transcript." },
+  { role: "`agent` or `user`.", content: "What was said." },
+);
 export type TranscriptTurn = z.infer<typeof TranscriptTurn>;
 
 const callText =
   "A task's call as far as it has gone: while pending every field is null (the transcript empty); in progress only `callType`, `callStatus` and `callEndReason` are filled.";
 
+/** The fields of a task's call as the SDK reads them (every one optional: a pending call has none). */
+const PlatformCall = PlatformOutput.in.unwrap().unwrap();
+
 /** A task's call as far as it has gone (see the description). */
-export const TaskCall = z
-  .object({
-    callId: z.string().nullable().describe("The call's id."),
-    customer: z.string().nullable().describe("The customer called."),
-    contactNumber: z.string().nullable().describe("The number called."),
-    callType: z.string().nullable().describe("`inbound` or `outbound`."),
-    callStatus: z.string().nullable().describe("The call's status."),
-    callEndReason: z.string().nullable().describe("Why the call ended."),
-    startTime: z.string().nullable().describe("When the call started (ISO 8601)."),
-    endTime: z.string().nullable().describe("When the call ended (ISO 8601)."),
-    duration: z.number().nullable().describe("The call's duration in seconds."),
-    cost: z.number().nullable().describe("The call's cost."),
-    recordingUrl: z.string().nullable().describe("Where the call's recording is."),
-    assistantNumber: z.string().nullable().describe("The number the agent called from."),
-    callSummary: z.string().nullable().describe("A summary of the call."),
+export const TaskCall = view(
+  PlatformCall,
+  { id: "TaskCall", description: callText },
+  {
+    call_id: "The call's id.",
+    customer: "The customer called.",
+    contact_number: "The number called.",
+    call_type: "`inbound` or `outbound`.",
+    call_status: "The call's status.",
+    call_end_reason: "Why the call ended.",
+    start_time: "When the call started (ISO 8601).",
+    end_time: "When the call ended (ISO 8601).",
+    duration: "The call's duration in seconds.",
+    cost: "The call's cost.",
+    recording_url: "Where the call's recording is.",
+    assistant_number: "The number the agent called from.",
+    call_summary: "A summary of the call.",
+    // Always a list here (empty while pending), and outcome and sentiment read from either post-call shape.
     transcript: z.array(TranscriptTurn).describe("The call's transcript, turn by turn."),
     outcome: z
       .string()
@@ -39,29 +52,32 @@ export const TaskCall = z
       .string()
       .nullable()
       .describe("The call's sentiment from its post-call data, whichever shape it came in."),
-  })
-  .meta({ id: "TaskCall", description: callText });
+  },
+);
 export type TaskOutput = z.infer<typeof TaskCall>;
 
 /** A task: one call to one contact; `shape` says whether the platform sent it `legacy` or `current`. */
-export const Task = z
-  .object({
-    taskId: z.string().describe("The task's id."),
-    runId: z.string().nullable().describe("The run the task belongs to."),
+export const Task = view(
+  LegacyTask,
+  { id: "Task", description: "A task: one call to one contact, in either shape the platform sends." },
+  {
+    task_id: "The task's id.",
+    run_id: "The run the task belongs to.",
+    // The fields both shapes share are read from one of them; these are the lookup's own.
     shape: z
       .enum(["legacy", "current"])
       .describe("Whether the platform sent the task `legacy` or `current`."),
-    status: z.string().describe("`pending`, `in_progress`, `completed` or `failed`."),
-    assignee: z.string().nullable().describe("The agent handle the task is assigned to."),
-    contactName: z.string().nullable().describe("The contact's name."),
-    contactNumber: z.string().nullable().describe("The contact's number."),
-    failureCount: z.int().nullable().describe("How often the task failed."),
-    lastFailureReason: z.string().nullable().describe("Why it last failed."),
-    created: z.string().nullable().describe("When it was created (ISO 8601)."),
-    modified: z.string().nullable().describe("When it last changed (ISO 8601)."),
+    status: "`pending`, `in_progress`, `completed` or `failed`.",
+    assignee: "The agent handle the task is assigned to.",
+    contact_name: z.string().nullable().describe("The contact's name."),
+    contact_number: z.string().nullable().describe("The contact's number."),
+    failure_count: "How often the task failed.",
+    last_failure_reason: "Why it last failed.",
+    created: "When it was created (ISO 8601).",
+    modified: "When it last changed (ISO 8601).",
     output: TaskCall.describe("The task's call as far as it has gone, both post-call shapes read alike."),
-  })
-  .meta({ id: "Task", description: "A task: one call to one contact, in either shape the platform sends." });
+  },
+);
 export type Task = z.infer<typeof Task>;
 
 /** Arguments of {@link listTasks}. */
@@ -86,32 +102,12 @@ function postCall(data: PostCallData | null | undefined): {
 const toTask = (t: PlatformTask): Task => {
   const o = t.output;
   return {
-    taskId: t.task_id,
-    runId: t.run_id ?? null,
-    shape: t.shape,
-    status: t.status,
-    assignee: t.assignee ?? null,
+    ...seen(Task, t),
     contactName: t.input?.name ?? null,
     contactNumber: t.input?.contact_number ?? o.contact_number ?? null,
-    failureCount: t.failure_count ?? null,
-    lastFailureReason: t.last_failure_reason ?? null,
-    created: t.created ?? null,
-    modified: t.modified ?? null,
     output: {
-      callId: o.call_id ?? null,
-      customer: o.customer ?? null,
-      contactNumber: o.contact_number ?? null,
-      callType: o.call_type ?? null,
-      callStatus: o.call_status ?? null,
-      callEndReason: o.call_end_reason ?? null,
-      startTime: o.start_time ?? null,
-      endTime: o.end_time ?? null,
-      duration: o.duration ?? null,
-      cost: o.cost ?? null,
-      recordingUrl: o.recording_url ?? null,
-      assistantNumber: o.assistant_number ?? null,
-      callSummary: o.call_summary ?? null,
-      transcript: (o.transcript ?? []).map((turn) => ({ role: turn.role, content: turn.content ?? null })),
+      ...seen(TaskCall, o),
+      transcript: (o.transcript ?? []).map((turn) => seen(TranscriptTurn, turn)),
       ...postCall(o.post_call_data),
     },
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Lookup } from "../lookups";
-import type { TypeSpec } from "./outputs";
+import { DEFS, type JsonSchema as Json, nullable, pulumiType, type TypeSpec } from "./json-type";
 
 /** A property of a function's inputs or outputs, or of an object type, in the package schema. */
 export interface FunctionPropertySpec extends TypeSpec {
@@ -22,20 +22,6 @@ export interface FunctionSpec {
   readonly outputs: { properties: Record<string, FunctionPropertySpec>; required?: string[] };
 }
 
-/** The JSON Schema zod writes, as far as the package schema reads it. */
-export interface Json {
-  type?: string | string[];
-  items?: Json;
-  anyOf?: Json[];
-  $ref?: string;
-  description?: string;
-  properties?: Record<string, Json>;
-  required?: string[];
-  $defs?: Record<string, Json>;
-}
-
-const DEFS = "#/$defs/";
-
 /**
  * Turns the JSON Schema zod writes for a lookup into Pulumi types. A zod object with an `id` becomes
  * an object type `<package>:index:<id>`; a nullable field is an optional property of its non-null
@@ -45,40 +31,16 @@ class Translator {
   readonly types: Record<string, ObjectTypeSpec> = {};
   constructor(private readonly token: (id: string) => string) {}
 
-  type(json: Json, where: string): TypeSpec {
-    if (json.$ref?.startsWith(DEFS)) return { $ref: `#/types/${this.token(json.$ref.slice(DEFS.length))}` };
-    const variants = (
-      json.anyOf ?? (Array.isArray(json.type) ? json.type.map((type) => ({ type })) : [])
-    ).filter((v) => v.type !== "null");
-    if (variants.length === 1 && variants[0]) return this.type(variants[0], where);
-    if (variants.length > 1) return { oneOf: variants.map((v) => this.type(v, where)) };
-    switch (json.type) {
-      case "string":
-      case "number":
-      case "integer":
-      case "boolean":
-        return { type: json.type };
-      case "array":
-        return { type: "array", items: this.type(json.items ?? {}, where) };
-      case "object":
-        throw new Error(`${where}: an object needs an id to be a schema type`);
-      default:
-        return { $ref: "pulumi.json#/Any" };
-    }
-  }
-
   /** The properties of an object, each described, and which are always there (not nullable). */
   properties(
     json: Json,
     where: string,
   ): { properties: Record<string, FunctionPropertySpec>; required?: string[] } {
     const entries = Object.entries(json.properties ?? {});
-    const nullable = (p: Json) =>
-      (p.anyOf ?? []).some((v) => v.type === "null") || (Array.isArray(p.type) && p.type.includes("null"));
     const properties = Object.fromEntries(
       entries.map(([key, p]) => {
         if (!p.description) throw new Error(`no description for ${where}.${key}`);
-        return [key, { ...this.type(p, `${where}.${key}`), description: p.description }];
+        return [key, { ...pulumiType(p, `${where}.${key}`, this.token), description: p.description }];
       }),
     );
     const required = (json.required ?? []).filter((key) => {
@@ -118,7 +80,7 @@ class Translator {
           properties: {
             items: {
               type: "array" as const,
-              items: this.type(output, lookup.name),
+              items: pulumiType(output, lookup.name, this.token),
               description: `The records found (\`${output.$ref?.slice(DEFS.length)}\`): ${root.description}`,
             },
           },

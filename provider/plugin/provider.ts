@@ -1,6 +1,7 @@
 import type * as provider from "@pulumi/pulumi/provider";
-import { sameValue } from "../runtime/diff";
+import { comparedInputs, sameValue } from "../runtime/diff";
 import { isUnknown } from "../runtime/fields";
+import { serve } from "../runtime/serve";
 import { invoke } from "./invokes";
 import { resourceOf } from "./resources";
 import { markSecrets, plainProps } from "./secrets";
@@ -29,10 +30,7 @@ export interface NativeProvider extends provider.Provider {
   read(id: string, urn: string, props?: unknown, inputs?: unknown): Promise<NativeReadResult>;
 }
 
-/**
- * The input properties whose values differ: what the runtime's diff compared (the schema's keys,
- * `adopt` aside, which only matters on create), replacing ones as the runtime says.
- */
+/** The input properties whose values differ, of those the runtime's diff compared; replacing ones as it says. */
 function detailedDiff(
   keys: readonly string[],
   olds: Record<string, unknown>,
@@ -41,7 +39,6 @@ function detailedDiff(
 ): Record<string, PropertyChange> {
   const changes: Record<string, PropertyChange> = {};
   for (const key of keys) {
-    if (key === "adopt") continue;
     if (replaces.includes(key)) changes[key] = "replace";
     else if (isUnknown(news[key]) || !sameValue(olds[key], news[key])) changes[key] = "update";
   }
@@ -58,7 +55,7 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
     schema,
 
     async check(urn, olds, news) {
-      const check = resourceOf(urn).provider.check;
+      const check = serve(resourceOf(urn)).check;
       if (!check) return { inputs: markSecrets(plainProps(news)) };
       const recorded = plainProps(olds);
       const supplied = checkable(typeOf(urn), recorded, plainProps(news));
@@ -75,9 +72,9 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
         plainProps(oldInputs),
         plainProps(news),
       );
-      const result = (await resource.provider.diff?.(id, o, n)) ?? {};
+      const result = (await serve(resource).diff?.(id, o, n)) ?? {};
       const replaces = result.replaces ?? [];
-      const detailed = detailedDiff(Object.keys(resource.inputs.shape), o, n, replaces);
+      const detailed = detailedDiff(comparedInputs(resource), o, n, replaces);
       return {
         ...(result.changes === undefined ? {} : { changes: result.changes }),
         replaces: [...replaces],
@@ -90,12 +87,12 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
     },
 
     async create(urn, inputs) {
-      const result = await resourceOf(urn).provider.create(plainProps(inputs));
+      const result = await serve(resourceOf(urn)).create(plainProps(inputs));
       return { id: result.id, outs: markSecrets(plainProps(result.outs)) };
     },
 
     async read(id, urn, props, inputs) {
-      const read = resourceOf(urn).provider.read;
+      const read = serve(resourceOf(urn)).read;
       const recorded = withRecordedSecrets(typeOf(urn), plainProps(props), plainProps(inputs));
       const result = read ? await read(id, recorded) : { id, props: recorded };
       if (!result.id) return {};
@@ -107,14 +104,14 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
     },
 
     async update(id, urn, olds, news) {
-      const update = resourceOf(urn).provider.update;
+      const update = serve(resourceOf(urn)).update;
       if (!update) return { outs: markSecrets(plainProps(news)) };
       const result = await update(id, plainProps(olds), plainProps(news));
       return { outs: markSecrets(plainProps(result.outs)) };
     },
 
     async delete(id, urn, props) {
-      await resourceOf(urn).provider.delete?.(id, plainProps(props));
+      await serve(resourceOf(urn)).delete?.(id, plainProps(props));
     },
 
     async invoke(token, inputs) {

@@ -4,15 +4,10 @@ import { LOOKUPS } from "../lookups";
 import { REGISTRY } from "../resources/registry";
 import { SECRET_FIELDS } from "../runtime/fields";
 import { CONFIG_TEXT } from "./config-text";
-import {
-  type FunctionSpec,
-  functionSchema,
-  type Json,
-  type ObjectTypeSpec,
-  objectTypes,
-} from "./function-schema";
+import { type FunctionSpec, functionSchema, type ObjectTypeSpec, objectTypes } from "./function-schema";
 import { invokeToken } from "./invokes";
-import { OUTPUTS, type TypeSpec } from "./outputs";
+import { type JsonSchema, pulumiType, type TypeSpec } from "./json-type";
+import { OUTPUTS } from "./outputs";
 import { goModulePath, type PackageRelease, pluginDownloadUrl, repositoryUrl } from "./release";
 import { PACKAGE, type ResourceName, resourceToken } from "./resources";
 
@@ -52,28 +47,6 @@ export interface PackageSchema {
   readonly language: Record<string, Record<string, unknown>>;
 }
 
-type JsonSchema = { type?: string | string[]; items?: JsonSchema; anyOf?: JsonSchema[]; $ref?: string };
-
-const DEFS = "#/$defs/";
-
-/** A JSON Schema (as zod writes an input schema) as a Pulumi type; a named object is a schema type. */
-function typeOf(json: JsonSchema): TypeSpec {
-  if (json.$ref?.startsWith(DEFS)) return { $ref: `#/types/${resourceToken(json.$ref.slice(DEFS.length))}` };
-  const variants = json.anyOf ?? (Array.isArray(json.type) ? json.type.map((type) => ({ type })) : undefined);
-  if (variants) return { oneOf: variants.map(typeOf) };
-  switch (json.type) {
-    case "string":
-    case "number":
-    case "integer":
-    case "boolean":
-      return { type: json.type };
-    case "array":
-      return { type: "array", items: typeOf(json.items ?? {}) };
-    default:
-      return { $ref: "pulumi.json#/Any" };
-  }
-}
-
 function property(
   type: TypeSpec,
   description: string | undefined,
@@ -98,7 +71,12 @@ function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpe
     inputProperties: Object.fromEntries(
       inputs.map(([key, spec]) => [
         key,
-        property(typeOf(spec), text(key), `${name}.${key}`, SECRET_FIELDS.has(key)),
+        property(
+          pulumiType(spec, `${name}.${key}`, resourceToken),
+          text(key),
+          `${name}.${key}`,
+          SECRET_FIELDS.has(key),
+        ),
       ]),
     ),
     requiredInputs: json.required ?? [],
@@ -117,11 +95,11 @@ function resourceTypes(): Record<string, ObjectTypeSpec> {
   const defs = REGISTRY.flatMap((d) =>
     (["input", "output"] as const).map(
       (io) =>
-        (z.toJSONSchema(io === "input" ? d.inputs : d.outputs, { io, unrepresentable: "any" }) as Json)
+        (z.toJSONSchema(io === "input" ? d.inputs : d.outputs, { io, unrepresentable: "any" }) as JsonSchema)
           .$defs ?? {},
     ),
   );
-  return objectTypes(Object.assign({}, ...defs) as Record<string, Json>, resourceToken);
+  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, resourceToken);
 }
 
 const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {

@@ -35,7 +35,7 @@ exports.handler = () => ({
 }
 
 /**
- * Base of the four resource classes: what `pulumi.dynamic.Resource` registers (type token
+ * Base of the resource classes: what `pulumi.dynamic.Resource` registers (type token
  * `pulumi-nodejs:dynamic/voice:<Type>`, the inputs plus `__provider`), with the provider text above.
  * URNs and the engine's handling are the same as for any dynamic resource.
  */

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The name of the `adopt` input every type has: it only matters on create, so a diff never compares it. */
+export const ADOPT = "adopt";
+
 /**
  * The `adopt` input: `true` takes over an existing resource only when its live values equal the
  * declared ones (write-only secrets cannot be compared: they are left as the platform has them);

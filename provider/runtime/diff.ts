@@ -1,33 +1,32 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { ResourceDescriptor } from "../descriptor";
+import { ADOPT } from "./adopt";
 import { isUnknown } from "./fields";
 
-/** How one input property behaves on change. */
-export interface FieldRule {
-  /** A change replaces the resource instead of updating it in place. */
-  readonly replaces?: boolean;
-  /** Not compared at all (e.g. the `adopt` switch, which only matters on create). */
-  readonly ignored?: boolean;
-}
+/** The inputs a type's diff compares: all of them but `adopt`, which only matters on create. */
+export const comparedInputs = (descriptor: ResourceDescriptor): string[] =>
+  Object.keys(descriptor.inputs.shape).filter((key) => key !== ADOPT);
 
 /**
  * Compares the previous outputs with the checked (already normalized) new inputs, property by
- * property, so an unchanged resource reports `changes: false` and only identity fields replace.
+ * property, so an unchanged resource reports `changes: false` and only the descriptor's replace-on
+ * fields replace.
  */
 export function diffWith(
-  rules: Readonly<Record<string, FieldRule>>,
+  descriptor: ResourceDescriptor,
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
-  options: { deleteBeforeReplace?: boolean } = {},
 ): dynamic.DiffResult {
-  const changed = Object.keys(rules).filter(
-    (key) => !rules[key]?.ignored && (isUnknown(news[key]) || !sameValue(olds[key], news[key])),
-  );
-  const replaces = changed.filter((key) => rules[key]?.replaces);
+  const keys = comparedInputs(descriptor);
+  const identity = keys.filter((key) => descriptor.replaceOn.includes(key));
+  const same = (key: string) => descriptor.code.sameInput?.[key] ?? sameValue;
+  const changed = keys.filter((key) => isUnknown(news[key]) || !same(key)(olds[key], news[key]));
+  const replaces = changed.filter((key) => identity.includes(key));
   return {
     changes: changed.length > 0,
     replaces,
-    stables: Object.keys(rules).filter((key) => rules[key]?.replaces && !changed.includes(key)),
-    ...(replaces.length > 0 && options.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+    stables: identity.filter((key) => !changed.includes(key)),
+    ...(replaces.length > 0 && descriptor.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
   };
 }
 

@@ -1,50 +1,51 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError } from "../../sdk";
 import { runtimeContext } from "../context-cache";
-import type { Naming } from "../descriptor";
+import type { ResourceDescriptor } from "../descriptor";
 import { describeFailures } from "../errors";
+import { diffWith } from "./diff";
 import type { Engine } from "./engine";
 import { isLookup, notFound } from "./not-found";
 
 export type { Engine };
 
-/** One resource type's engine-side code in its own terms: typed inputs and outputs, the engine at hand. */
-export interface ResourceCode<I, O> {
-  check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult>;
-  diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.DiffResult>;
-  create(inputs: I, engine: Engine): Promise<{ id: string; outs: O }>;
-  /** The live resource as state and inputs; `{}` when it is gone. */
-  read(id: string, props: Partial<O>, engine: Engine): Promise<dynamic.ReadResult>;
-  update(id: string, olds: O, news: I, engine: Engine): Promise<{ outs: O }>;
-  delete(id: string, props: O, engine: Engine): Promise<void>;
-}
+const served = new WeakMap<ResourceDescriptor, dynamic.ResourceProvider>();
 
 /**
- * The provider both front doors serve for a type: each platform-facing method gets the context and
- * its client, and any failure names the type and the operation (see `operationError`).
+ * The provider both front doors serve for a type, made once per descriptor: its code's methods,
+ * each platform-facing one with the context and its client, the diff the descriptor's inputs and
+ * replace-on fields give, and any failure naming the type and the operation (see `operationError`).
  */
-export function serve<I, O>(
-  type: string,
-  naming: Naming,
-  code: ResourceCode<I, O>,
-): dynamic.ResourceProvider {
+export function serve(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
+  let provider = served.get(descriptor);
+  if (!provider) {
+    provider = build(descriptor);
+    served.set(descriptor, provider);
+  }
+  return provider;
+}
+
+function build(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
+  const { type, naming, code } = descriptor;
   const run = <T>(operation: string, body: (engine: Engine) => Promise<T>): Promise<T> =>
     describeFailures(type, operation, async () => {
       const context = runtimeContext();
       return body({ context, client: await context.ready() });
     });
   return {
-    check: (olds, news) => code.check(olds, news),
-    diff: (id, olds, news) => code.diff(id, olds, news),
-    create: (inputs: I) => run("create", (engine) => code.create(inputs, engine)),
-    read: (id, props?: Partial<O>) =>
+    // The platform-facing parts of a check (catalogue, cached lists) fail naming the type too.
+    check: (olds, news) => describeFailures(type, "check", () => code.check(olds, news)),
+    diff: async (_id, olds, news) => diffWith(descriptor, olds, news),
+    create: (inputs: Record<string, unknown>) => run("create", (engine) => code.create(inputs, engine)),
+    read: (id, props?: Record<string, unknown>) =>
       run("read", async (engine) => {
         const result = await code.read(id, props ?? {}, engine);
         if (result.id || !isLookup(props)) return result;
         throw await notFound(naming, id, engine, (elsewhere) => code.read(id, {}, elsewhere));
       }),
-    update: (id, olds: O, news: I) => run("update", (engine) => code.update(id, olds, news, engine)),
-    delete: (id, props: O) => run("delete", (engine) => code.delete(id, props, engine)),
+    update: (id, olds: Record<string, unknown>, news: Record<string, unknown>) =>
+      run("update", (engine) => code.update(id, olds, news, engine)),
+    delete: (id, props: Record<string, unknown>) => run("delete", (engine) => code.delete(id, props, engine)),
   };
 }
 

@@ -1,17 +1,13 @@
 import type { BridgeDetail } from "../../../sdk";
-import { describeFailures } from "../../errors";
 import { checkWith } from "../../runtime/check";
-import { diffWith } from "../../runtime/diff";
 import { normalizePhoneNumber } from "../../runtime/fields";
 import { connectNumber, disconnectNumber, isAlreadyLinked } from "../../runtime/link-writes";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
-import { serve } from "../../runtime/serve";
+import type { ResourceCode } from "../../runtime/resource-code";
 import { type BridgeNumberIds, bridgeNumberId, parseBridgeNumberId } from "./id";
 import { BRIDGE_NUMBER_KEY } from "./key";
 import { checkLinkOnPlatform } from "./preview-lookups";
-import { BridgeNumberInputs, BridgeNumberNaming, type BridgeNumberOutputs } from "./schema";
-
-const TYPE = "BridgeNumber";
+import { BridgeNumberInputs, type BridgeNumberOutputs } from "./schema";
 
 function outputs(ids: BridgeNumberIds, bridge: BridgeDetail | undefined): BridgeNumberOutputs | undefined {
   const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === ids.phoneNumber);
@@ -26,30 +22,15 @@ function outputs(ids: BridgeNumberIds, bridge: BridgeDetail | undefined): Bridge
   };
 }
 
-/**
- * The number and its configuration are identity; a change of bridge is a move, made in place (one
- * disconnect, then one connect, in one call) so the number is off every bridge for one round trip
- * instead of the engine's two steps; `adopt` only matters on create.
- */
-export const BRIDGE_NUMBER_RULES = {
-  bridgeSlug: {},
-  providerConfigurationId: { replaces: true },
-  phoneNumber: { replaces: true },
-  adopt: { ignored: true },
-} as const;
-
 /** The engine-side code of `BridgeNumber`. Deleting it disconnects the number; the number is never released. */
-export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE, BridgeNumberNaming, {
+export const bridgeNumberCode: ResourceCode<BridgeNumberInputs, BridgeNumberOutputs> = {
   async check(olds, news) {
     // The platform's own rules (configuration of the organization, number of the organization), from cached lists.
-    return describeFailures(TYPE, "check", async () =>
-      checkOwnership(BRIDGE_NUMBER_KEY, olds, await checkLinkOnPlatform(checkWith(BridgeNumberInputs, news))),
+    return checkOwnership(
+      BRIDGE_NUMBER_KEY,
+      olds,
+      await checkLinkOnPlatform(checkWith(BridgeNumberInputs, news)),
     );
-  },
-
-  async diff(_id, olds, news) {
-    // A number sits on one bridge at a time: the old link must go before the new one is made.
-    return diffWith(BRIDGE_NUMBER_RULES, olds, news, { deleteBeforeReplace: true });
   },
 
   async create(inputs, { context, client }) {
@@ -117,7 +98,7 @@ export const bridgeNumber = serve<BridgeNumberInputs, BridgeNumberOutputs>(TYPE,
   async delete(_id, props, engine) {
     await disconnectNumber(engine, props.bridgeSlug, props.phoneNumber);
   },
-});
+};
 
 /** Turns the platform's `number_already_linked` into the two ways out of it. */
 function explainAlreadyLinked(err: unknown, inputs: BridgeNumberInputs): unknown {

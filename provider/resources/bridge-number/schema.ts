@@ -23,9 +23,3 @@ export const BridgeNumberOutputs = z.object({
   status: z.string().nullable().describe("The number's status on the platform, if it says."),
 });
 export type BridgeNumberOutputs = z.infer<typeof BridgeNumberOutputs>;
-
-/** How messages name a bridge number link and what its resource id is. */
-export const BridgeNumberNaming = {
-  noun: "bridge number link",
-  id: "<bridgeSlug>/<configurationId>/<E.164 number>",
-} as const;

@@ -1,28 +1,13 @@
 import type { BridgeDetail } from "../../../sdk";
-import { describeFailures } from "../../errors";
 import { adoptionRefused } from "../../runtime/adopt";
-import { isUnknown, normalizePhoneNumber } from "../../runtime/fields";
+import type { Engine } from "../../runtime/engine";
+import { normalizePhoneNumber } from "../../runtime/fields";
 import { connectNumber, disconnectNumber } from "../../runtime/link-writes";
-import { type Engine, serve } from "../../runtime/serve";
+import type { ResourceCode } from "../../runtime/resource-code";
 import { checkSet } from "./check";
 import { explainAlreadyLinked, partialFailure } from "./failures";
 import { checkSetOwnership } from "./ownership";
-import {
-  type BridgeNumbersInputs,
-  BridgeNumbersNaming,
-  type BridgeNumbersOutputs,
-  type LinkedNumber,
-  type SetNumber,
-} from "./schema";
-
-const TYPE = "BridgeNumbers";
-
-/** The bridge is identity (a set moved to another bridge is a new set); `adopt` only matters on create. */
-export const BRIDGE_NUMBERS_RULES = {
-  bridgeSlug: { replaces: true },
-  numbers: {},
-  adopt: { ignored: true },
-} as const;
+import type { BridgeNumbersInputs, BridgeNumbersOutputs, LinkedNumber, SetNumber } from "./schema";
 
 /** Configuration ids the set knows, by number: the declared ones over the recorded ones. */
 type Known = ReadonlyMap<string, number | null>;
@@ -99,26 +84,18 @@ const reserved = (props: Record<string, unknown>): Record<string, unknown> =>
   "__provider" in props ? { __provider: props.__provider } : {};
 
 /** The engine-side code of `BridgeNumbers`: the authoritative set of a bridge's numbers; numbers are never released. */
-export const bridgeNumbers = serve<BridgeNumbersInputs, BridgeNumbersOutputs>(TYPE, BridgeNumbersNaming, {
+export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersOutputs> = {
   async check(olds, news) {
-    return describeFailures(TYPE, "check", async () => checkSetOwnership(olds, await checkSet(news)));
+    return checkSetOwnership(olds, await checkSet(news));
   },
 
-  async diff(_id, olds, news) {
-    const slugChanged = isUnknown(news.bridgeSlug) || olds.bridgeSlug !== news.bridgeSlug;
-    const declared: unknown = news.numbers;
-    const steps =
-      Array.isArray(declared) && !isUnknown(declared)
-        ? plan((olds.numbers ?? []) as LinkedNumber[], declared as SetNumber[])
-        : undefined;
-    const numbersChanged = steps === undefined || steps.connects.length + steps.disconnects.length > 0;
-    return {
-      changes: slugChanged || numbersChanged,
-      replaces: slugChanged ? ["bridgeSlug"] : [],
-      stables: slugChanged ? [] : ["bridgeSlug"],
-      // A number sits on one bridge at a time: the old set lets go before the new one connects.
-      ...(slugChanged ? { deleteBeforeReplace: true } : {}),
-    };
+  sameInput: {
+    // The same links, whatever their order; a number linked outside the set has no known configuration.
+    numbers: (recorded, declared) => {
+      if (!Array.isArray(declared)) return false;
+      const steps = plan((recorded ?? []) as LinkedNumber[], declared as SetNumber[]);
+      return steps.connects.length + steps.disconnects.length === 0;
+    },
   },
 
   async create(inputs, engine) {
@@ -171,4 +148,4 @@ export const bridgeNumbers = serve<BridgeNumbersInputs, BridgeNumbersOutputs>(TY
       await disconnectNumber(engine, props.bridgeSlug, n.phoneNumber);
     }
   },
-});
+};

@@ -49,6 +49,3 @@ export const BridgeNumbersOutputs = z.object({
   numbers: z.array(LinkedNumber),
 });
 export type BridgeNumbersOutputs = z.infer<typeof BridgeNumbersOutputs>;
-
-/** How messages name a set and what its resource id is. */
-export const BridgeNumbersNaming = { noun: "bridge number set", id: "the bridge's slug" } as const;

@@ -1,9 +1,8 @@
 import type { ResourceDescriptor } from "../../descriptor";
-import { replaceOn } from "../replace-on";
 import { BRIDGE_EXPORT } from "./export";
 import { BRIDGE_KEY } from "./key";
-import { BRIDGE_RULES, bridge } from "./runtime";
-import { BridgeInputs, BridgeNaming, BridgeOutputs } from "./schema";
+import { bridgeCode } from "./runtime";
+import { BridgeInputs, BridgeOutputs } from "./schema";
 
 /** `Bridge`: its id is the slug, the platform's key for a bridge. */
 export const BRIDGE: ResourceDescriptor<"Bridge", typeof BRIDGE_EXPORT> = {
@@ -11,10 +10,11 @@ export const BRIDGE: ResourceDescriptor<"Bridge", typeof BRIDGE_EXPORT> = {
   description: "A bridge: the platform object that routes calls from phone numbers to an agent.",
   inputs: BridgeInputs,
   outputs: BridgeOutputs,
-  naming: BridgeNaming,
+  naming: { noun: "bridge", id: "the slug" },
   key: BRIDGE_KEY,
-  provider: bridge,
+  code: bridgeCode,
   heldSecrets: () => [],
-  replaceOn: replaceOn(BRIDGE_RULES),
+  // Only the slug, the platform's key, replaces; the name updates in place.
+  replaceOn: ["slug"],
   exported: BRIDGE_EXPORT,
 };

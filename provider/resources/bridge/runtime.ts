@@ -1,14 +1,12 @@
 import type { BridgeDetail, VoiceClient } from "../../../sdk";
 import { adoptionRefused } from "../../runtime/adopt";
 import { checkWith } from "../../runtime/check";
-import { diffWith } from "../../runtime/diff";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
-import { goneIsDone, serve } from "../../runtime/serve";
+import type { ResourceCode } from "../../runtime/resource-code";
+import { goneIsDone } from "../../runtime/serve";
 import { settleCreate } from "../../runtime/settle";
 import { BRIDGE_KEY, findBridge } from "./key";
-import { BridgeInputs, BridgeNaming, type BridgeOutputs } from "./schema";
-
-const TYPE = "Bridge";
+import { BridgeInputs, type BridgeOutputs } from "./schema";
 
 interface BridgeRecord {
   id: number;
@@ -24,17 +22,10 @@ const outputs = (b: BridgeRecord): BridgeOutputs => ({
   createdAt: b.created_at ?? null,
 });
 
-/** How each input behaves on change: only the slug, the platform's key, replaces. */
-export const BRIDGE_RULES = { slug: { replaces: true }, name: {}, adopt: { ignored: true } } as const;
-
 /** The engine-side code of `Bridge`; its id is the slug, the platform's key for a bridge. */
-export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, BridgeNaming, {
+export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
   async check(olds, news) {
     return checkOwnership(BRIDGE_KEY, olds, checkWith(BridgeInputs, news));
-  },
-
-  async diff(_id, olds, news) {
-    return diffWith(BRIDGE_RULES, olds, news);
   },
 
   async create(inputs, { context, client }) {
@@ -84,7 +75,7 @@ export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, BridgeNaming, {
     if ((await ownBridge(client, id, props.bridgeId)).other) return;
     await goneIsDone(client.bridges.delete(id));
   },
-});
+};
 
 /**
  * The live bridge under `slug`, unless it is another record than the one state holds (`bridgeId`):

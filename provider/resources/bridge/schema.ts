@@ -21,6 +21,3 @@ export const BridgeOutputs = z.object({
   createdAt: z.string().nullable().describe("When the platform created the bridge (ISO 8601), if it says."),
 });
 export type BridgeOutputs = z.infer<typeof BridgeOutputs>;
-
-/** How messages name a bridge and what its resource id is. */
-export const BridgeNaming = { noun: "bridge", id: "the slug" } as const;

@@ -1,13 +1,8 @@
 import type { ResourceDescriptor } from "../../descriptor";
-import { replaceOn } from "../replace-on";
 import { PROVIDER_CONFIGURATION_EXPORT } from "./export";
 import { PROVIDER_CONFIGURATION_KEY } from "./key";
-import { PROVIDER_CONFIGURATION_RULES, providerConfiguration } from "./runtime";
-import {
-  ProviderConfigurationInputs,
-  ProviderConfigurationNaming,
-  ProviderConfigurationOutputs,
-} from "./schema";
+import { providerConfigurationCode } from "./runtime";
+import { ProviderConfigurationInputs, ProviderConfigurationOutputs } from "./schema";
 
 /** `ProviderConfiguration`: its id is the platform's numeric id; the platform always holds its auth token. */
 export const PROVIDER_CONFIGURATION: ResourceDescriptor<
@@ -18,10 +13,11 @@ export const PROVIDER_CONFIGURATION: ResourceDescriptor<
   description: "A telephony provider account (e.g. Twilio) connected to the organization.",
   inputs: ProviderConfigurationInputs,
   outputs: ProviderConfigurationOutputs,
-  naming: ProviderConfigurationNaming,
+  naming: { noun: "provider configuration", id: "the configuration id" },
   key: PROVIDER_CONFIGURATION_KEY,
-  provider: providerConfiguration,
+  code: providerConfigurationCode,
   heldSecrets: () => ["authToken"],
-  replaceOn: replaceOn(PROVIDER_CONFIGURATION_RULES),
+  // Only the provider replaces; the account and its token update in place.
+  replaceOn: ["provider"],
   exported: PROVIDER_CONFIGURATION_EXPORT,
 };

@@ -30,9 +30,3 @@ export const ProviderConfigurationOutputs = z.object({
     .describe("When the platform created the configuration (ISO 8601), if it says."),
 });
 export type ProviderConfigurationOutputs = z.infer<typeof ProviderConfigurationOutputs>;
-
-/** How messages name a provider configuration and what its resource id is. */
-export const ProviderConfigurationNaming = {
-  noun: "provider configuration",
-  id: "the configuration id",
-} as const;

@@ -1,9 +1,8 @@
 import type { ResourceDescriptor } from "../../descriptor";
-import { replaceOn } from "../replace-on";
 import { SIP_TRUNK_EXPORT } from "./export";
 import { SIP_TRUNK_KEY } from "./key";
-import { SIP_TRUNK_RULES, sipTrunk } from "./runtime";
-import { SipTrunkInputs, SipTrunkNaming, SipTrunkOutputs } from "./schema";
+import { sipTrunkCode } from "./runtime";
+import { SipTrunkInputs, SipTrunkOutputs } from "./schema";
 
 /** `SipTrunk`: its id is the platform's numeric id. */
 export const SIP_TRUNK: ResourceDescriptor<"SipTrunk", typeof SIP_TRUNK_EXPORT> = {
@@ -11,13 +10,14 @@ export const SIP_TRUNK: ResourceDescriptor<"SipTrunk", typeof SIP_TRUNK_EXPORT> 
   description: "A SIP trunk of the organization: where the platform sends and receives SIP calls.",
   inputs: SipTrunkInputs,
   outputs: SipTrunkOutputs,
-  naming: SipTrunkNaming,
+  naming: { noun: "SIP trunk", id: "the trunk id" },
   key: SIP_TRUNK_KEY,
-  provider: sipTrunk,
+  code: sipTrunkCode,
   // A trunk with a user name has a password; one without may have none, so there an absent password
   // stays a real "none" and adding one is a change.
   heldSecrets: (olds) =>
     olds.authUsername === undefined || olds.authUsername === null ? [] : ["authPassword"],
-  replaceOn: replaceOn(SIP_TRUNK_RULES),
+  // Every field updates in place (PATCH): nothing forces a replacement.
+  replaceOn: [],
   exported: SIP_TRUNK_EXPORT,
 };

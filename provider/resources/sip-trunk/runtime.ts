@@ -1,15 +1,14 @@
 import type { SipTrunk, SipTrunkUpdateParams } from "../../../sdk";
 import { adoptionRefused } from "../../runtime/adopt";
 import { checkWith } from "../../runtime/check";
-import { diffWith, sameValue } from "../../runtime/diff";
+import { sameValue } from "../../runtime/diff";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
-import { goneIsDone, serve, unlessGone } from "../../runtime/serve";
+import type { ResourceCode } from "../../runtime/resource-code";
+import { goneIsDone, unlessGone } from "../../runtime/serve";
 import { settleCreate } from "../../runtime/settle";
 import { allowedIpSet } from "./allowed-ips";
 import { findTrunk, SIP_TRUNK_KEY } from "./key";
-import { SipTrunkInputs, SipTrunkNaming, type SipTrunkOutputs } from "./schema";
-
-const TYPE = "SipTrunk";
+import { SipTrunkInputs, type SipTrunkOutputs } from "./schema";
 
 const outputs = (t: SipTrunk, authPassword: string | undefined): SipTrunkOutputs => ({
   name: t.name,
@@ -45,26 +44,10 @@ function liveDifferences(live: SipTrunk, declared: SipTrunkInputs): string[] {
     .map((f) => `${f} (live ${JSON.stringify(seen[f])})`);
 }
 
-/** How each input behaves on change: every one updates in place. */
-export const SIP_TRUNK_RULES = {
-  name: {},
-  sipUrl: {},
-  transport: {},
-  port: {},
-  authUsername: {},
-  authPassword: {},
-  allowedIps: {},
-  adopt: { ignored: true },
-} as const;
-
 /** The engine-side code of `SipTrunk`. Every field updates in place (PATCH); nothing forces a replacement. */
-export const sipTrunk = serve<SipTrunkInputs, SipTrunkOutputs>(TYPE, SipTrunkNaming, {
+export const sipTrunkCode: ResourceCode<SipTrunkInputs, SipTrunkOutputs> = {
   async check(olds, news) {
     return checkOwnership(SIP_TRUNK_KEY, olds, checkWith(SipTrunkInputs, news));
-  },
-
-  async diff(_id, olds, news) {
-    return diffWith(SIP_TRUNK_RULES, olds, news);
   },
 
   async create(inputs, { context, client }) {
@@ -124,4 +107,4 @@ export const sipTrunk = serve<SipTrunkInputs, SipTrunkOutputs>(TYPE, SipTrunkNam
   async delete(id, _props, { client }) {
     await goneIsDone(client.trunks.delete(Number(id)));
   },
-});
+};

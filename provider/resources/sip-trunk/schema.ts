@@ -37,6 +37,3 @@ export const SipTrunkOutputs = z.object({
   createdAt: z.string().nullable().describe("When the platform created the trunk (ISO 8601), if it says."),
 });
 export type SipTrunkOutputs = z.infer<typeof SipTrunkOutputs>;
-
-/** How messages name a SIP trunk and what its resource id is. */
-export const SipTrunkNaming = { noun: "SIP trunk", id: "the trunk id" } as const;

@@ -8,6 +8,7 @@ import { OUTPUTS } from "../../../provider/plugin/outputs";
 import { RESOURCES, type ResourceName, resourceToken } from "../../../provider/plugin/resources";
 import { packageSchema } from "../../../provider/plugin/schema";
 import { SECRET_FIELDS } from "../../../provider/runtime/fields";
+import { serve } from "../../../provider/runtime/serve";
 import { schemaFile } from "../../../scripts/gen-schema";
 import { useEmulator } from "../../fixtures/emulator";
 import { repoRoot } from "../../fixtures/engine";
@@ -107,7 +108,7 @@ describe("schema outputs against the runtime's", () => {
 
   /** Creates through the runtime and answers the output keys (the state a resource records). */
   const outputKeys = async (name: ResourceName, news: Record<string, unknown>) => {
-    const provider = RESOURCES[name].provider;
+    const provider = serve(RESOURCES[name]);
     const { outs } = await provider.create(await checked(provider, news));
     return Object.keys(outs as object).sort();
   };

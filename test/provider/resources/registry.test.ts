@@ -13,8 +13,10 @@ import { voiceResource } from "../../../policy/voice-resource";
 import { describedAs, dynamicToken, nativeToken } from "../../../provider/descriptor";
 import * as engineEntry from "../../../provider/entry/runtime";
 import { resolveLinks } from "../../../provider/resources/bridge-number/export";
-import { REGISTRY } from "../../../provider/resources/registry";
+import { REGISTRY, type ResourceType } from "../../../provider/resources/registry";
+import { serve } from "../../../provider/runtime/serve";
 import { repoRoot } from "../../fixtures/engine";
+import { mentions, sourceFiles } from "./type-mentions";
 
 interface SchemaFile {
   resources: Record<
@@ -98,8 +100,21 @@ describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (t
     }
   });
 
+  it("replaces on its descriptor's inputs only, and updates in place on every other (adopt aside)", async () => {
+    const inputs = Object.keys(descriptor.inputs.shape);
+    expect(inputs).toEqual(expect.arrayContaining([...descriptor.replaceOn]));
+    const provider = serve(descriptor);
+    for (const key of inputs) {
+      const result = await provider.diff?.("id", { [key]: "old" }, { [key]: "new" });
+      const replaces = descriptor.replaceOn.includes(key);
+      expect(result?.changes, `${type}.${key} changes`).toBe(key !== "adopt");
+      expect(result?.replaces, `${type}.${key} replaces`).toEqual(replaces ? [key] : []);
+      expect(result?.deleteBeforeReplace).toBe(replaces && descriptor.deleteBeforeReplace ? true : undefined);
+    }
+  });
+
   it("is served by the engine-side entry the dynamic resources load, by its type name", () => {
-    expect((engineEntry as Record<string, unknown>)[type]).toBe(descriptor.provider);
+    expect((engineEntry as Record<string, unknown>)[type]).toBe(serve(descriptor));
   });
 });
 
@@ -108,5 +123,79 @@ describe("the registry", () => {
     const types = REGISTRY.map((d) => d.type);
     expect(new Set(types).size).toBe(types.length);
     expect(Object.keys(schema.resources).sort()).toEqual(types.map(nativeToken).sort());
+  });
+});
+
+/** The product's code that could name a type: the Pulumi side, its commands, its policies, its build scripts. */
+const SCANNED = ["provider", "cli", "policy", "scripts"];
+
+/** Where naming a type is the point: a type's folder, the registry that lists them, the public index. */
+const HOME = (file: string) =>
+  /^provider\/resources\/[^/]+\//.test(file) ||
+  file === "provider/resources/registry.ts" ||
+  file === "provider/index.ts";
+
+/**
+ * Rules that are about one type by nature, each with why. Anything else naming a type belongs in the
+ * type's folder (or is read from its descriptor); an entry no longer needed fails too, so this only shrinks.
+ */
+const ALLOWED: readonly { file: string; types: readonly ResourceType[]; why: string }[] = [
+  {
+    file: "policy/rules/bridge-slug.ts",
+    types: ["Bridge"],
+    why: "the slug-naming rule judges bridges' slugs",
+  },
+  {
+    file: "policy/rules/number-on-one-bridge.ts",
+    types: ["BridgeNumber"],
+    why: "the rule that a number is declared once reads the links",
+  },
+  {
+    file: "policy/rules/open-allowed-ips.ts",
+    types: ["SipTrunk"],
+    why: "the open-IP rule judges trunks' allowed IPs",
+  },
+  {
+    file: "policy/rules/trunk-tls.ts",
+    types: ["SipTrunk"],
+    why: "the TLS rule judges trunks, with the trunk schema's own defaults",
+  },
+  {
+    file: "policy/rules/protected-in-production.ts",
+    types: ["ProviderConfiguration", "Bridge"],
+    why: "the rule's default chooses the types whose deletion costs most (credentials, the bridges numbers hang on)",
+  },
+  {
+    file: "policy/policies.ts",
+    types: ["Bridge", "BridgeNumber"],
+    why: "the descriptions of the bridge-slug and number-on-one-bridge rules above",
+  },
+  {
+    file: "provider/lookups/providers.ts",
+    types: ["ProviderConfiguration"],
+    why: "the catalogue lookup's description says which input its slugs are for (text of schema.json)",
+  },
+];
+
+describe("a resource type's name outside its folder", () => {
+  const types = REGISTRY.map((d) => d.type);
+  const found = sourceFiles(repoRoot, SCANNED)
+    .filter((file) => !HOME(file))
+    .flatMap((file) => mentions(repoRoot, file, types));
+
+  it("appears only in the rules about that type by nature", () => {
+    const stray = found.filter(
+      (m) => !ALLOWED.some((a) => a.file === m.file && (a.types as readonly string[]).includes(m.type)),
+    );
+    expect(stray.map((m) => `${m.file}: ${m.as}`)).toEqual([]);
+  });
+
+  it("is allowed only where it still appears", () => {
+    const needed = ALLOWED.flatMap((a) =>
+      a.types
+        .filter((type) => !found.some((m) => m.file === a.file && m.type === type))
+        .map((t) => `${a.file}: ${t}`),
+    );
+    expect(needed).toEqual([]);
   });
 });

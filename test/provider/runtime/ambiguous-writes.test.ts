@@ -1,13 +1,19 @@
 // Writes whose answer is lost (connection reset after the platform committed, 503 before it did) settle
 // by the natural key: exactly one resource on the platform, and the create answers it.
 import { beforeEach, describe, expect, it } from "vitest";
-import { bridge } from "../../../provider/resources/bridge/runtime";
-import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
-import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
-import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
+import { BRIDGE } from "../../../provider/resources/bridge/descriptor";
+import { BRIDGE_NUMBER } from "../../../provider/resources/bridge-number/descriptor";
+import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
+import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
+import { serve } from "../../../provider/runtime/serve";
 import { useEmulator } from "../../fixtures/emulator";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { checked, configureRuntime } from "../../fixtures/provider";
+
+const bridge = serve(BRIDGE);
+const bridgeNumber = serve(BRIDGE_NUMBER);
+const providerConfiguration = serve(PROVIDER_CONFIGURATION);
+const sipTrunk = serve(SIP_TRUNK);
 
 const emu = useEmulator();
 beforeEach(() => configureRuntime(emu));

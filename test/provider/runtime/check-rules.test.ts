@@ -3,21 +3,27 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VoiceConfigError } from "../../../provider/config";
 import { runtimeContext } from "../../../provider/context-cache";
 import { nativeProvider } from "../../../provider/plugin/provider";
-import { bridge } from "../../../provider/resources/bridge/runtime";
+import { BRIDGE } from "../../../provider/resources/bridge/descriptor";
+import { BRIDGE_NUMBER } from "../../../provider/resources/bridge-number/descriptor";
 import {
   checkLinkOnPlatform,
   PreviewLookups,
 } from "../../../provider/resources/bridge-number/preview-lookups";
-import { bridgeNumber } from "../../../provider/resources/bridge-number/runtime";
 import { BridgeNumberInputs } from "../../../provider/resources/bridge-number/schema";
-import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
-import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
+import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
+import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 import { checkWith } from "../../../provider/runtime/check";
+import { serve } from "../../../provider/runtime/serve";
 import { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
 import { clientFor, closedPort } from "../../sdk/helpers";
+
+const bridge = serve(BRIDGE);
+const bridgeNumber = serve(BRIDGE_NUMBER);
+const providerConfiguration = serve(PROVIDER_CONFIGURATION);
+const sipTrunk = serve(SIP_TRUNK);
 
 // What `check` refuses at preview beyond the shape of each value: secrets never shown, unknown
 // properties, and what only the platform knows (configurations and numbers of the organization).

@@ -1,13 +1,18 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bridge } from "../../../provider/resources/bridge/runtime";
+import { BRIDGE } from "../../../provider/resources/bridge/descriptor";
 import { BridgeNumberInputs } from "../../../provider/resources/bridge-number/schema";
-import { providerConfiguration } from "../../../provider/resources/provider-configuration/runtime";
-import { sipTrunk } from "../../../provider/resources/sip-trunk/runtime";
+import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
+import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 import { checkWith } from "../../../provider/runtime/check";
+import { serve } from "../../../provider/runtime/serve";
 import { useEmulator } from "../../fixtures/emulator";
 import { configureRuntime } from "../../fixtures/provider";
+
+const bridge = serve(BRIDGE);
+const providerConfiguration = serve(PROVIDER_CONFIGURATION);
+const sipTrunk = serve(SIP_TRUNK);
 
 const emu = useEmulator({}, { reset: false });
 beforeAll(async () => {

@@ -1,9 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as voice from "../../../../provider";
-import { bridge } from "../../../../provider/resources/bridge/runtime";
+import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
+import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
 import { checked, configureRuntime, voiceConfig } from "../../../fixtures/provider";
+
+const bridge = serve(BRIDGE);
 
 const emu = useEmulator();
 beforeAll(async () => {

@@ -1,11 +1,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../../provider/context-cache";
-import { bridge } from "../../../../provider/resources/bridge/runtime";
-import { bridgeNumber } from "../../../../provider/resources/bridge-number/runtime";
-import { providerConfiguration } from "../../../../provider/resources/provider-configuration/runtime";
+import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
+import { BRIDGE_NUMBER } from "../../../../provider/resources/bridge-number/descriptor";
+import { PROVIDER_CONFIGURATION } from "../../../../provider/resources/provider-configuration/descriptor";
 import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
+import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../../fixtures/provider";
+
+const bridge = serve(BRIDGE);
+const bridgeNumber = serve(BRIDGE_NUMBER);
+const providerConfiguration = serve(PROVIDER_CONFIGURATION);
 
 const emu = useEmulator();
 let configId: string;

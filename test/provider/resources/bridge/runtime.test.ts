@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../../provider/context-cache";
-import { bridge } from "../../../../provider/resources/bridge/runtime";
+import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
 import { forgetTakenKeys, RECOVERING_ENV } from "../../../../provider/runtime/ownership";
+import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
 import { checked, configureRuntime, UNKNOWN } from "../../../fixtures/provider";
+
+const bridge = serve(BRIDGE);
 
 const emu = useEmulator();
 beforeAll(async () => {

@@ -1,13 +1,18 @@
 import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../../provider/context-cache";
-import { bridge } from "../../../../provider/resources/bridge/runtime";
-import { bridgeNumber } from "../../../../provider/resources/bridge-number/runtime";
-import { providerConfiguration as config } from "../../../../provider/resources/provider-configuration/runtime";
+import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
+import { BRIDGE_NUMBER } from "../../../../provider/resources/bridge-number/descriptor";
+import { PROVIDER_CONFIGURATION } from "../../../../provider/resources/provider-configuration/descriptor";
 import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
+import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
 import { DEMO_ACCOUNT as ACCOUNT } from "../../../fixtures/platform";
 import { checked, configureRuntime } from "../../../fixtures/provider";
+
+const bridge = serve(BRIDGE);
+const bridgeNumber = serve(BRIDGE_NUMBER);
+const config = serve(PROVIDER_CONFIGURATION);
 
 const SECRET = "auth-token-s3cret-value";
 

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sipTrunk } from "../../../../provider/resources/sip-trunk/runtime";
+import { SIP_TRUNK } from "../../../../provider/resources/sip-trunk/descriptor";
+import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
 import { checked, configureRuntime } from "../../../fixtures/provider";
+
+const sipTrunk = serve(SIP_TRUNK);
 
 const PASSWORD = "sip-p4ssword-secret";
 

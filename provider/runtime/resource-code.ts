@@ -1,0 +1,23 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { Engine } from "./engine";
+
+/**
+ * One resource type's engine-side code in its own terms: typed inputs and outputs, the engine at hand.
+ * The diff is not here: it follows from the type's descriptor (its inputs and replace-on fields).
+ */
+export interface ResourceCode<I, O> {
+  check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult>;
+  create(inputs: I, engine: Engine): Promise<{ id: string; outs: O }>;
+  /** The live resource as state and inputs; `{}` when it is gone. */
+  read(id: string, props: Partial<O>, engine: Engine): Promise<dynamic.ReadResult>;
+  update(id: string, olds: O, news: I, engine: Engine): Promise<{ outs: O }>;
+  delete(id: string, props: O, engine: Engine): Promise<void>;
+  /**
+   * Inputs whose recorded and declared values are compared by the type's own rule rather than
+   * structurally (a set's numbers: the same links, whatever the order or what the platform cannot say).
+   */
+  readonly sameInput?: Readonly<Record<string, (recorded: unknown, declared: unknown) => boolean>>;
+}
+
+/** The code of any type, as the shared machinery holds it (each type's own inputs and outputs are records). */
+export type AnyResourceCode = ResourceCode<Record<string, unknown>, Record<string, unknown>>;
