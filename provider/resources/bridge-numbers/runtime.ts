@@ -1,5 +1,6 @@
 import type { BridgeDetail } from "../../../sdk";
 import { adoptionRefused } from "../../runtime/adopt";
+import { sameValue } from "../../runtime/diff";
 import type { Engine } from "../../runtime/engine";
 import { normalizePhoneNumber } from "../../runtime/fields";
 import { connectNumber, disconnectNumber } from "../../runtime/link-writes";
@@ -92,7 +93,7 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
   sameInput: {
     // The same links, whatever their order; a number linked outside the set has no known configuration.
     numbers: (recorded, declared) => {
-      if (!Array.isArray(declared)) return false;
+      if (!Array.isArray(declared)) return sameValue(recorded, declared);
       const steps = plan((recorded ?? []) as LinkedNumber[], declared as SetNumber[]);
       return steps.connects.length + steps.disconnects.length === 0;
     },

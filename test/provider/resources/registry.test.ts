@@ -147,8 +147,8 @@ const ALLOWED: readonly { file: string; types: readonly ResourceType[]; why: str
   },
   {
     file: "policy/rules/number-on-one-bridge.ts",
-    types: ["BridgeNumber"],
-    why: "the rule that a number is declared once reads the links",
+    types: ["BridgeNumber", "BridgeNumbers"],
+    why: "the rule that a number is declared once reads the links and the sets",
   },
   {
     file: "policy/rules/open-allowed-ips.ts",
@@ -167,7 +167,7 @@ const ALLOWED: readonly { file: string; types: readonly ResourceType[]; why: str
   },
   {
     file: "policy/policies.ts",
-    types: ["Bridge", "BridgeNumber"],
+    types: ["Bridge", "BridgeNumber", "BridgeNumbers"],
     why: "the descriptions of the bridge-slug and number-on-one-bridge rules above",
   },
   {
