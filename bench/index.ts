@@ -5,11 +5,13 @@
 //   node dist/bench/index.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale-main.ts);
 //                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
 //                                       --scale-render renders bench/results/scale.json again
+//   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/engine";
+import { renderEmulatorScale, runEmulatorScale } from "./emulator-scale";
 import { describeMachine } from "./machine";
 import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
       scale: { type: "boolean" },
       "scale-max": { type: "string" },
       "scale-render": { type: "boolean" },
+      emulator: { type: "boolean" },
     },
     strict: true,
   });
@@ -34,6 +37,10 @@ async function main(): Promise<void> {
   }
   if (values.scale === true || values["scale-max"] !== undefined) {
     await runScaleMain(values["scale-max"] === undefined ? undefined : Number(values["scale-max"]));
+    return;
+  }
+  if (values.emulator === true) {
+    await runEmulatorMode(values.quick === true);
     return;
   }
   const quick = values.quick === true;
@@ -75,6 +82,33 @@ async function main(): Promise<void> {
   await writeFile(path.join(dir, md), `${report}\n`);
   process.stdout.write(`${report}\n`);
   progress(`done in ${Math.round(ms / 1000)} s; results in bench/results/${json}`);
+}
+
+/** `--emulator`: the emulator at 1,000 and 10,000 numbers; `--quick` takes fewer samples and keeps no results. */
+async function runEmulatorMode(quick: boolean): Promise<void> {
+  const started = new Date();
+  const machine = await describeMachine();
+  const { ms, result } = await timed(() =>
+    runEmulatorScale({ sizes: [1_000, 10_000], samples: quick ? 300 : 2_000 }),
+  );
+  const command = quick ? "npm run bench -- --emulator --quick" : "npm run bench -- --emulator";
+  const header = [
+    `Command: \`${command}\` · ${started.toISOString()} · took ${Math.round(ms / 1000)} s`,
+    "",
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.os}; load average ${machine.loadAverageAtStart} at start. Node ${machine.node}; fastify ${machine.versions.fastify}.`,
+  ].join("\n");
+  const report = renderEmulatorScale(result, header);
+  const dir = path.join(repoRoot, "bench", "results");
+  await mkdir(dir, { recursive: true });
+  const [json, md] = quick
+    ? ["emulator-quick.json.tmp", "emulator-quick.md.tmp"]
+    : ["emulator.json", "emulator.md"];
+  await writeFile(
+    path.join(dir, json),
+    `${JSON.stringify({ command, startedAt: started.toISOString(), machine, ...result }, null, 2)}\n`,
+  );
+  await writeFile(path.join(dir, md), `${report}\n`);
+  process.stdout.write(`${report}\n`);
 }
 
 main().catch((e: unknown) => {
