@@ -31,7 +31,7 @@ const verdict = (ok: boolean) => (ok ? "**met**" : "**missed**");
 
 type Op = "preview" | "refresh" | "up" | "destroy";
 
-/** The detail reads of bridges an operation made (`GET /telephony/bridges/{id}/`). */
+/** The detail reads of bridges an operation made (`GET /telephony/bridges/{slug}/`). */
 function bridgeReads(s: ScaleResult, op: Op): number {
   const byRoute =
     op === "preview"
@@ -39,7 +39,7 @@ function bridgeReads(s: ScaleResult, op: Op): number {
       : op === "refresh"
         ? s.ours.refresh.byRoute
         : (s.ours[op].reduce((a, b) => (b.requests > a.requests ? b : a)).byRoute ?? {});
-  return byRoute["GET /telephony/bridges/{id}/"] ?? 0;
+  return byRoute["GET /telephony/bridges/{slug}/"] ?? 0;
 }
 
 /** The rows of table 4: requests, loopback time and the time at 600 requests/minute, per N, against the floor. */
@@ -60,7 +60,7 @@ export function requestRows(scale: ScaleResult[]): string[][] {
         return `${n} (loopback ${sec(loopbackMs(s, op))}; at 600/min ≥ ${atPlatformRateS(n).toFixed(1)} s)`;
       })
       .join(" · ");
-  const reads = (op: Op) => scale.map((s) => `${bridgeReads(s, op)} of ${s.mix.bridges}`).join(" · ");
+  const reads = (op: Op) => scale.map((s) => `${bridgeReads(s, op)} for ${s.mix.bridges}`).join(" · ");
   const floor = (op: Op, formula: string) =>
     `≤ ${formula}: ${scale.map((s) => requestFloors(s)[op]).join(" · ")}`;
   const met = (op: Op) => verdict(scale.every((s) => s.summary.requests[op] <= requestFloors(s)[op]));

@@ -28,9 +28,11 @@ interface Answer {
 const MAX_WRITE_WAIT_MS = 1_000;
 /**
  * How long a read-back waits after the bridge's last write finished, for the engine's next links of
- * the same bridge to start theirs: one read then serves every link connected meanwhile.
+ * the same bridge to start theirs: one read then serves every link connected meanwhile. The engine
+ * starts links at its own pace (slower as its checkpoint grows, or on a busy machine), so the wait
+ * is twice the recent gap between the bridge's writes, within these bounds.
  */
-export const QUIET_MS = 25;
+export const QUIET_MS = { min: 25, max: 250 } as const;
 /**
  * How long a plain read's answer serves other plain reads of the bridge. The engine refreshes a
  * bridge and its links together (each link needs the bridge's detail view), so one answer serves
@@ -45,8 +47,8 @@ export const SHARED_ANSWER_MS = 5_000;
  * its change) and joins a read not sent yet, or one sent after that moment; other callers also join
  * a read already under way, or take the answer of a plain read made in the last
  * {@link SHARED_ANSWER_MS} with no write of this process to the bridge since. A read about to be
- * sent first waits for the bridge's writes in flight (see {@link write}) and then {@link QUIET_MS}
- * more: the engine's parallel links of one bridge connect in a burst, so one read after the burst
+ * sent first waits for the bridge's writes in flight (see {@link write}) and then a short quiet
+ * ({@link QUIET_MS}): the engine's parallel links of one bridge connect in a burst, so one read after the burst
  * serves them all instead of one read per link. Answers `undefined` when the bridge does not exist.
  */
 export class BridgeDetails {
@@ -58,6 +60,11 @@ export class BridgeDetails {
   readonly #lastWrite = new Map<string, number>();
   /** `performance.now()` when the bridge's latest write finished. */
   readonly #lastWriteEnd = new Map<string, number>();
+  /** `performance.now()` when the bridge's latest write began, and the recent gap between its writes. */
+  readonly #pace = new Map<string, { last: number; gapMs: number }>();
+  /** The moment this process last created or deleted the bridge under a slug (its id may differ since). */
+  readonly #recordWrite = new Map<string, number>();
+  #listing: { started: number; at: number; ids: Promise<ReadonlyMap<string, number>> } | undefined;
 
   constructor(private readonly client: () => Promise<VoiceClient>) {}
 
@@ -66,9 +73,18 @@ export class BridgeDetails {
     return ++this.#clock;
   }
 
-  /** Runs `change`, a write to the bridge or its links; reads of the bridge about to be sent wait for it. */
-  async write<T>(slug: string, change: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `change`, a write to the bridge or its links; reads of the bridge about to be sent wait for
+   * it. `record`: the change creates or deletes the bridge itself, so the slug's id may change.
+   */
+  async write<T>(slug: string, change: () => Promise<T>, { record = false } = {}): Promise<T> {
     this.#lastWrite.set(slug, this.now());
+    const started = performance.now();
+    const pace = this.#pace.get(slug);
+    // A moving average, so one late link does not stretch every wait after it.
+    const gapMs = pace ? (pace.gapMs + (started - pace.last)) / 2 : QUIET_MS.min;
+    this.#pace.set(slug, { last: started, gapMs });
+    if (record) this.#recordWrite.set(slug, this.now());
     this.#answers.delete(slug);
     let writes = this.#writes.get(slug);
     if (!writes) {
@@ -107,9 +123,31 @@ export class BridgeDetails {
     return flight.promise;
   }
 
+  /**
+   * The id of the live bridge under `slug` (`undefined` when there is none), from one listing of all
+   * bridges shared like a plain read's answer: a destroy checks each bridge it deletes against it, one
+   * request for all of them. A slug this process created or deleted since the listing is read alone.
+   */
+  async liveId(slug: string): Promise<number | undefined> {
+    const listing = this.#listing;
+    const fresh = listing && performance.now() - listing.at <= SHARED_ANSWER_MS;
+    if (fresh && listing.started > (this.#recordWrite.get(slug) ?? 0)) return (await listing.ids).get(slug);
+    if (fresh) return (await this.get(slug))?.id;
+    const started = this.now();
+    const ids = this.client()
+      .then((client) => client.bridges.list())
+      .then((page) => new Map(page.data.map((b) => [b.slug, b.id])));
+    this.#listing = { started, at: performance.now(), ids };
+    ids.catch(() => {
+      if (this.#listing?.ids === ids) this.#listing = undefined;
+    });
+    return (await ids).get(slug);
+  }
+
   /** Forget every shared answer (as a new engine run would start with none). */
   forget(): void {
     this.#answers.clear();
+    this.#listing = undefined;
   }
 
   #fresh(slug: string, answer: Answer): boolean {
@@ -145,7 +183,7 @@ export class BridgeDetails {
     }
   }
 
-  /** Until no write of the bridge is in flight and none finished in the last {@link QUIET_MS}, within a cap. */
+  /** Until no write of the bridge is in flight and none finished in the last quiet ({@link QUIET_MS}), within a cap. */
   async #quiet(slug: string): Promise<void> {
     const deadline = performance.now() + MAX_WRITE_WAIT_MS;
     for (;;) {
@@ -156,8 +194,9 @@ export class BridgeDetails {
         continue;
       }
       const sinceEnd = performance.now() - (this.#lastWriteEnd.get(slug) ?? Number.NEGATIVE_INFINITY);
-      if (sinceEnd >= QUIET_MS) return;
-      await sleep(Math.min(QUIET_MS - sinceEnd, left));
+      const quiet = Math.min(QUIET_MS.max, Math.max(QUIET_MS.min, 2 * (this.#pace.get(slug)?.gapMs ?? 0)));
+      if (sinceEnd >= quiet) return;
+      await sleep(Math.min(quiet - sinceEnd, left));
     }
   }
 

@@ -82,4 +82,25 @@ describe("BridgeDetails, the shared reads of a bridge's detail view", () => {
     details.forget();
     expect(await details.get("main")).toBeUndefined();
   });
+
+  it("answers the live ids of many bridges from one listing, and reads alone a slug it created or deleted since", async () => {
+    await client.bridges.create({ name: "Other", slug: "other" });
+    const details = new BridgeDetails(async () => client);
+    await emu.admin.clearRequests();
+    const main = await details.liveId("main");
+    expect(await details.liveId("other")).toEqual(expect.any(Number));
+    expect(await details.liveId("gone")).toBeUndefined();
+    const listings = async () =>
+      (await emu.admin.requests()).filter((r) => r.method === "GET" && r.path === "/telephony/bridges/")
+        .length;
+    expect(await listings()).toBe(1);
+    await details.write("main", () => client.bridges.delete("main"), { record: true });
+    const replaced = await details.write("main", () => client.bridges.create({ name: "New", slug: "main" }), {
+      record: true,
+    });
+    expect(await details.liveId("main")).toBe(replaced.id);
+    expect(replaced.id).not.toBe(main);
+    expect(await listings()).toBe(1);
+    expect(await detailReads()).toBe(1);
+  });
 });

@@ -45,8 +45,10 @@ export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, BridgeNaming, {
       record = await settleCreate({
         key,
         create: () =>
-          context.bridgeDetails.write(inputs.slug, () =>
-            client.bridges.create({ name: inputs.name, slug: inputs.slug }),
+          context.bridgeDetails.write(
+            inputs.slug,
+            () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
+            { record: true },
           ),
         lookup: () => findBridge(client, inputs.slug),
         differences: (found) => (found.name === inputs.name ? [] : ["name"]),
@@ -90,9 +92,11 @@ export const bridge = serve<BridgeInputs, BridgeOutputs>(TYPE, BridgeNaming, {
   },
 
   async delete(id, props, { context, client }) {
-    // This stack's bridge is gone when another holds its slug now: deleting that one would delete somebody else's.
-    if ((await ownBridge(client, id, props.bridgeId)).other) return;
-    await context.bridgeDetails.write(id, () => goneIsDone(client.bridges.delete(id)));
+    // This stack's bridge is gone when another holds its slug now: deleting that one would delete
+    // somebody else's. One listing of the bridges answers this for every bridge a destroy deletes.
+    const liveId = await context.bridgeDetails.liveId(id);
+    if (liveId !== undefined && props.bridgeId !== undefined && liveId !== props.bridgeId) return;
+    await context.bridgeDetails.write(id, () => goneIsDone(client.bridges.delete(id)), { record: true });
   },
 });
 
