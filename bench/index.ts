@@ -6,11 +6,13 @@
 //                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
 //                                       --scale-render renders bench/results/scale.json again
 //   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
+//   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/engine";
+import { renderEmulatorScale, runEmulatorScale } from "./emulator-scale";
 import { describeMachine } from "./machine";
 import { pluginStartupRows, runPluginStartup } from "./plugin-startup";
 import { runRateLimit } from "./rate-limit";
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
       "scale-max": { type: "string" },
       "scale-render": { type: "boolean" },
       plugin: { type: "boolean" },
+      emulator: { type: "boolean" },
     },
     strict: true,
   });
@@ -41,6 +44,10 @@ async function main(): Promise<void> {
   }
   if (values.plugin === true) {
     await runPluginOnly();
+    return;
+  }
+  if (values.emulator === true) {
+    await runEmulatorMode(values.quick === true);
     return;
   }
   const quick = values.quick === true;
@@ -106,6 +113,33 @@ async function runPluginOnly(): Promise<void> {
   await writeFile(path.join(dir, "plugin.json"), `${JSON.stringify({ machine, ...result }, null, 2)}\n`);
   await writeFile(path.join(dir, "plugin.md"), `${table}\n`);
   process.stdout.write(`${table}\n`);
+}
+
+/** `--emulator`: the emulator at 1,000 and 10,000 numbers; `--quick` takes fewer samples and keeps no results. */
+async function runEmulatorMode(quick: boolean): Promise<void> {
+  const started = new Date();
+  const machine = await describeMachine();
+  const { ms, result } = await timed(() =>
+    runEmulatorScale({ sizes: [1_000, 10_000], samples: quick ? 300 : 2_000 }),
+  );
+  const command = quick ? "npm run bench -- --emulator --quick" : "npm run bench -- --emulator";
+  const header = [
+    `Command: \`${command}\` · ${started.toISOString()} · took ${Math.round(ms / 1000)} s`,
+    "",
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.os}; load average ${machine.loadAverageAtStart} at start. Node ${machine.node}; fastify ${machine.versions.fastify}.`,
+  ].join("\n");
+  const report = renderEmulatorScale(result, header);
+  const dir = path.join(repoRoot, "bench", "results");
+  await mkdir(dir, { recursive: true });
+  const [json, md] = quick
+    ? ["emulator-quick.json.tmp", "emulator-quick.md.tmp"]
+    : ["emulator.json", "emulator.md"];
+  await writeFile(
+    path.join(dir, json),
+    `${JSON.stringify({ command, startedAt: started.toISOString(), machine, ...result }, null, 2)}\n`,
+  );
+  await writeFile(path.join(dir, md), `${report}\n`);
+  process.stdout.write(`${report}\n`);
 }
 
 main().catch((e: unknown) => {

@@ -4,6 +4,7 @@ import { describeMix } from "./estate";
 import type { Machine } from "./machine";
 import { type PluginStartupResult, pluginStartupRows } from "./plugin-startup";
 import { LIMIT_PER_MINUTE, type RateLimitResult } from "./rate-limit";
+import { requestRows } from "./request-floors";
 import { LATENCY_MS, type ScaleResult } from "./scale";
 import type { ThroughputResult } from "./sdk-throughput";
 import type { OpMeasure } from "./stack";
@@ -61,43 +62,7 @@ export function renderReport(r: BenchResults): string {
     `≤ 1.5: up/floor **${byN((s) => s.summary.latencyRatio.toFixed(1))}**; latency's own share (up − up without latency)/floor **${byN((s) => s.summary.latencyAddedRatio.toFixed(2))}**`,
     `${verdict(r.scale.every((s) => s.summary.latencyRatio <= 1.5))} (engine-bound); latency share ${verdict(r.scale.every((s) => s.summary.latencyAddedRatio <= 1.5))}`,
   ]);
-  const q = (f: (s: ScaleResult) => number) => byN((s) => String(f(s)));
-  const types = 4;
-  rows.push([
-    "4",
-    `HTTP requests, \`preview\` with no change (${ns})`,
-    q((s) => s.summary.requests.preview),
-    "—",
-    "a constant (catalogue + organization guard)",
-    verdict(
-      new Set(r.scale.map((s) => s.summary.requests.preview)).size === 1 &&
-        (r.scale[0]?.summary.requests.preview ?? 9) <= 2,
-    ),
-  ]);
-  rows.push([
-    "4",
-    `… \`refresh\` of N`,
-    q((s) => s.summary.requests.refresh),
-    "—",
-    `≤ N + ${types}: ${byN((s) => String(s.n + types))}`,
-    verdict(r.scale.every((s) => s.summary.requests.refresh <= s.n + types)),
-  ]);
-  rows.push([
-    "4",
-    `… \`up\` creating N`,
-    q((s) => s.summary.requests.up),
-    "—",
-    `≤ N + small constant: ${byN((s) => `N + ${s.summary.requests.up - s.n}`)}`,
-    verdict(r.scale.every((s) => s.summary.requests.up <= s.n + 10)),
-  ]);
-  rows.push([
-    "4",
-    `… \`destroy\` of N`,
-    q((s) => s.summary.requests.destroy),
-    "—",
-    `≤ N + small constant: ${byN((s) => `N + ${s.summary.requests.destroy - s.n}`)}`,
-    verdict(r.scale.every((s) => s.summary.requests.destroy <= s.n + 10)),
-  ]);
+  rows.push(...requestRows(r.scale));
   rows.push([
     "5",
     "`pulumi stack export` bytes per resource",

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { bridgeDisconnectSchema, bridgeName, findBridge } from "../domain/bridges";
 import type { EmulatorContext } from "../domain/context";
+import { linkOfNumber, numberByValue } from "../domain/inventory";
 import type { Bridge, Trunk } from "../domain/state";
+import { removeLink, removeTrunk } from "../domain/state-changes";
 import { findTrunk, type TrunkUpdate, trunkUpdateSchema, updateTrunk } from "../domain/trunks";
 import { parseBody } from "../domain/validation";
 import { ApiError } from "../http/envelope";
@@ -38,13 +40,13 @@ export function disconnectNumber(ctx: EmulatorContext, org: string, slug: string
   const state = ctx.store.state;
   const bridge = findBridge(state, requireOrgHandle(ctx, org), slug);
   const { phone_number } = parseBody(bridgeDisconnectSchema, body);
-  const number = state.numbers.find((n) => n.number === phone_number);
-  const link = state.links.find((l) => l.bridge_id === bridge.id && l.number_id === number?.id);
-  if (link === undefined) {
+  const number = numberByValue(state, phone_number);
+  const link = number === undefined ? undefined : linkOfNumber(state, number.id);
+  if (link === undefined || link.bridge_id !== bridge.id) {
     throw new ApiError(404, "not_found", `${phone_number} is not linked to bridge '${bridge.slug}'`);
   }
   ctx.store.write((s) => {
-    s.links = s.links.filter((l) => l.id !== link.id);
+    removeLink(s, link);
   });
   return bridge;
 }
@@ -61,6 +63,6 @@ export function changeTrunk(ctx: EmulatorContext, org: string, id: string, body:
 export function deleteTrunk(ctx: EmulatorContext, org: string, id: string): void {
   const trunk = findTrunk(ctx.store.state, requireOrgHandle(ctx, org), id);
   ctx.store.write((s) => {
-    s.trunks = s.trunks.filter((t) => t.id !== trunk.id);
+    removeTrunk(s, trunk);
   });
 }

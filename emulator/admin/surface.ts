@@ -3,7 +3,6 @@ import { z } from "zod";
 import { bridgeListView, findBridge } from "../domain/bridges";
 import type { EmulatorContext } from "../domain/context";
 import { faultInputSchema } from "../domain/faults";
-import { unlinkBridge, unlinkConfiguration } from "../domain/inventory";
 import {
   configurationUpdateSchema,
   configurationView,
@@ -11,6 +10,7 @@ import {
   updateConfiguration,
 } from "../domain/provider-configurations";
 import { applySeed, demoState, SeedError, seedInputSchema } from "../domain/seed/demo";
+import { removeBridge, removeConfiguration } from "../domain/state-changes";
 import { trunkView } from "../domain/trunks";
 import { parseBody } from "../domain/validation";
 import { jsonObject } from "../http/body";
@@ -113,8 +113,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   route("DELETE", bridgePath, (request) => {
     const bridge = findBridge(state(), org(request), slug(request));
     ctx.store.write((s) => {
-      unlinkBridge(s, bridge.id);
-      s.bridges = s.bridges.filter((b) => b.id !== bridge.id);
+      removeBridge(s, bridge);
     });
     return OK;
   });
@@ -131,8 +130,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   route("DELETE", configurationPath, (request) => {
     const configuration = findConfiguration(state(), org(request), String(params(request).id));
     ctx.store.write((s) => {
-      unlinkConfiguration(s, configuration.id);
-      s.configurations = s.configurations.filter((c) => c.id !== configuration.id);
+      removeConfiguration(s, configuration);
     });
     return OK;
   });

@@ -1,6 +1,7 @@
 import { callDurationSeconds, isFinal, taskOutput, taskStatus } from "../domain/calls/lifecycle";
-import { linkOfNumber, linksOfBridge, numberOfLink } from "../domain/inventory";
+import { bridgeOfLink, linkOfNumber, linksOfBridge, numberOfLink } from "../domain/inventory";
 import type { Bridge, EmulatorState, Trunk } from "../domain/state";
+import { indexOf, inOrder } from "../domain/state-index";
 import { type Html, html, pathOf, type Value } from "./html";
 import { layout } from "./layout";
 
@@ -125,15 +126,14 @@ function cdrRows(state: EmulatorState, org: string): Html[] {
 /** The whole page for one organization of the state, calls computed at `nowMs`. */
 export function renderDashboard(state: EmulatorState, org: string, nowMs = Date.now()): Html {
   const organization = state.organizations.find((o) => o.domain_handle === org);
-  const bridges = state.bridges.filter((b) => b.organization === org).sort((a, b) => a.id - b.id);
-  const trunks = state.trunks.filter((t) => t.organization === org).sort((a, b) => a.id - b.id);
-  const configurations = state.configurations
-    .filter((c) => c.organization === org)
-    .sort((a, b) => a.id - b.id);
-  const numbers = state.numbers.filter((n) => n.organization === org).sort((a, b) => a.id - b.id);
+  const index = indexOf(state);
+  const bridges = inOrder(index.bridgesByOrganization.get(org));
+  const trunks = inOrder(index.trunksByOrganization.get(org));
+  const configurations = inOrder(index.configurationsByOrganization.get(org));
+  const numbers = inOrder(index.numbersByOrganization.get(org));
   const bridgeOf = (numberId: number) => {
     const link = linkOfNumber(state, numberId);
-    return link === undefined ? undefined : state.bridges.find((b) => b.id === link.bridge_id);
+    return link === undefined ? undefined : bridgeOfLink(state, link);
   };
   const body = html`
 <section aria-labelledby="bridges"><h2 id="bridges">Bridges</h2>
@@ -153,7 +153,7 @@ ${table(
   ["Id", "Provider", "Account", "Numbers on bridges", "Created"],
   configurations.map(
     (c) => html`<tr><td class="mono">${c.id}</td><td>${c.provider}</td><td class="mono">${c.account_sid}</td>
-<td>${state.links.filter((l) => l.configuration_id === c.id).length}</td><td class="mono">${c.created_at}</td></tr>`,
+<td>${index.linksByConfiguration.get(c.id)?.size ?? 0}</td><td class="mono">${c.created_at}</td></tr>`,
   ),
   "No provider configurations.",
 )}</section>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { notFound } from "./api-error";
 import { bridgeProvider, linksOfBridge, numberOfLink, numberState } from "./inventory";
 import type { Bridge, EmulatorState } from "./state";
+import { indexOf } from "./state-index";
 import { e164, int, SLUG_RE } from "./validation";
 
 /** Bridge name rule (decision B2): trimmed, non-empty, at most 255 characters. */
@@ -59,7 +60,7 @@ export function bridgeDetailView(state: EmulatorState, bridge: Bridge) {
 
 /** The organization's bridge with this slug, or 404 (decision O4). */
 export function findBridge(state: EmulatorState, organization: string, bridgeSlug: string): Bridge {
-  const bridge = state.bridges.find((b) => b.organization === organization && b.slug === bridgeSlug);
+  const bridge = indexOf(state).bridgeBySlug(organization, bridgeSlug);
   if (bridge === undefined) throw notFound(`Bridge '${bridgeSlug}'`);
   return bridge;
 }

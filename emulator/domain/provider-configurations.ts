@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiError, notFound } from "./api-error";
 import type { EmulatorContext } from "./context";
 import type { EmulatorState, ProviderConfiguration } from "./state";
+import { indexOf } from "./state-index";
 import { str } from "./validation";
 
 /** PATCH body (decisions P3, P4): `provider` is identity and ignored like any unknown field. */
@@ -34,8 +35,9 @@ export function findConfiguration(
   rawId: string,
 ): ProviderConfiguration {
   const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
-  const found = state.configurations.find((c) => c.id === id && c.organization === organization);
-  if (found === undefined) throw notFound(`Provider configuration '${rawId}'`);
+  const found = indexOf(state).configurationById.get(id);
+  if (found === undefined || found.organization !== organization)
+    throw notFound(`Provider configuration '${rawId}'`);
   return found;
 }
 
@@ -47,12 +49,8 @@ export function assertAccountFree(
   accountSid: string,
   except?: number,
 ): void {
-  const clash = state.configurations.some(
-    (c) =>
-      c.organization === organization &&
-      c.provider === provider &&
-      c.account_sid === accountSid &&
-      c.id !== except,
+  const clash = [...(indexOf(state).configurationsByOrganization.get(organization)?.values() ?? [])].some(
+    (c) => c.provider === provider && c.account_sid === accountSid && c.id !== except,
   );
   if (clash) {
     throw new ApiError(

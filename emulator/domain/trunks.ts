@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiError, notFound } from "./api-error";
 import type { EmulatorContext } from "./context";
 import type { EmulatorState, Trunk } from "./state";
+import { indexOf, inOrder } from "./state-index";
 import { isIpOrCidr, isSipTarget, str } from "./validation";
 
 /** What every answer shows instead of a set password (decision T5). */
@@ -73,8 +74,8 @@ export function trunkView(trunk: Trunk, listing = false) {
 /** The organization's trunk with this id (path text), or 404 (decisions T1, O4). */
 export function findTrunk(state: EmulatorState, organization: string, rawId: string): Trunk {
   const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
-  const found = state.trunks.find((t) => t.id === id && t.organization === organization);
-  if (found === undefined) throw notFound(`SIP trunk '${rawId}'`);
+  const found = indexOf(state).trunkById.get(id);
+  if (found === undefined || found.organization !== organization) throw notFound(`SIP trunk '${rawId}'`);
   return found;
 }
 
@@ -84,7 +85,8 @@ export function assertTrunkNameFree(
   name: string,
   except?: number,
 ): void {
-  if (state.trunks.some((t) => t.organization === organization && t.name === name && t.id !== except)) {
+  const trunks = inOrder(indexOf(state).trunksByOrganization.get(organization));
+  if (trunks.some((t) => t.name === name && t.id !== except)) {
     throw new ApiError(400, "already_exists", `A SIP trunk named '${name}' already exists`, {
       name: "already exists",
     });

@@ -7,8 +7,10 @@ import {
   bridgeUpdateSchema,
   findBridge,
 } from "../domain/bridges";
-import { linkOfNumber, linksOfBridge, numberInAccount, numberOfLink } from "../domain/inventory";
+import { bridgeOfLink, linkOfNumber, numberByValue, numberInAccount } from "../domain/inventory";
 import { type Bridge, now } from "../domain/state";
+import { addBridge, addLink, removeBridge, removeLink } from "../domain/state-changes";
+import { indexOf, inOrder } from "../domain/state-index";
 import { pageRequest, paginate, parseBody } from "../domain/validation";
 import { requireOrg } from "../http/auth";
 import { jsonObject } from "../http/body";
@@ -25,7 +27,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
   router.get("/telephony/bridges/", (req) => {
     const { org, state } = scope(req);
     const page = pageRequest(req.query);
-    const bridges = state.bridges.filter((b) => b.organization === org).sort((a, b) => a.id - b.id);
+    const bridges = inOrder(indexOf(state).bridgesByOrganization.get(org));
     const data = paginate(bridges, page).map((b) => bridgeListView(state, b));
     return list(data, bridges.length, "Bridges retrieved successfully");
   });
@@ -33,7 +35,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
   router.post("/telephony/bridges/", (req) => {
     const { org, state } = scope(req);
     const input = parseBody(bridgeCreateSchema, jsonObject(req.body));
-    if (state.bridges.some((b) => b.organization === org && b.slug === input.slug)) {
+    if (indexOf(state).bridgeBySlug(org, input.slug) !== undefined) {
       throw new ApiError(400, "already_exists", `A bridge with slug '${input.slug}' already exists`, {
         slug: "already exists",
       });
@@ -46,7 +48,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
         slug: input.slug,
         created_at: now(),
       };
-      s.bridges.push(record);
+      addBridge(s, record);
       return record;
     });
     const { id, name, slug: createdSlug, created_at } = bridge;
@@ -75,7 +77,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
   router.delete("/telephony/bridges/:slug/", (req) => {
     const { org, state } = scope(req);
     const bridge = findBridge(state, org, String(req.params.slug));
-    if (linksOfBridge(state, bridge.id).length > 0) {
+    if (indexOf(state).linksByBridge.has(bridge.id)) {
       throw new ApiError(
         400,
         "bridge_has_numbers",
@@ -83,7 +85,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
       );
     }
     req.ctx.store.write((s) => {
-      s.bridges = s.bridges.filter((b) => b.id !== bridge.id);
+      removeBridge(s, bridge);
     });
     return noContent();
   });
@@ -92,10 +94,8 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
     const { org, state } = scope(req);
     const bridge = findBridge(state, org, String(req.params.slug));
     const input = parseBody(bridgeConnectSchema, jsonObject(req.body));
-    const configuration = state.configurations.find(
-      (c) => c.id === input.provider_config_id && c.organization === org,
-    );
-    if (configuration === undefined) {
+    const configuration = indexOf(state).configurationById.get(input.provider_config_id);
+    if (configuration === undefined || configuration.organization !== org) {
       throw new ApiError(
         400,
         "invalid_provider_config",
@@ -114,7 +114,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
     }
     const existing = linkOfNumber(state, number.id);
     if (existing !== undefined) {
-      const other = state.bridges.find((b) => b.id === existing.bridge_id);
+      const other = bridgeOfLink(state, existing);
       throw new ApiError(
         400,
         "number_already_linked",
@@ -123,7 +123,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
       );
     }
     req.ctx.store.write((s) => {
-      s.links.push({
+      addLink(s, {
         id: req.ctx.store.nextId("links"),
         bridge_id: bridge.id,
         number_id: number.id,
@@ -141,10 +141,9 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
     const { org, state } = scope(req);
     const bridge = findBridge(state, org, String(req.params.slug));
     const input = parseBody(bridgeDisconnectSchema, jsonObject(req.body));
-    const link = linksOfBridge(state, bridge.id).find(
-      (l) => numberOfLink(state, l).number === input.phone_number,
-    );
-    if (link === undefined) {
+    const number = numberByValue(state, input.phone_number);
+    const link = number === undefined ? undefined : linkOfNumber(state, number.id);
+    if (link === undefined || link.bridge_id !== bridge.id) {
       throw new ApiError(
         400,
         "number_not_linked",
@@ -153,7 +152,7 @@ export function registerBridgeRoutes(router: PlatformRouter): void {
       );
     }
     req.ctx.store.write((s) => {
-      s.links = s.links.filter((l) => l.id !== link.id);
+      removeLink(s, link);
     });
     return ok(
       { message: "Provider disconnected successfully", bridge_slug: bridge.slug },

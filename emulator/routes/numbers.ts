@@ -1,4 +1,4 @@
-import { numberState } from "../domain/inventory";
+import { numberState, numbersVisibleTo } from "../domain/inventory";
 import { pageRequest, paginate } from "../domain/validation";
 import { optionalOrg } from "../http/auth";
 import { list } from "../http/envelope";
@@ -10,9 +10,7 @@ export function registerNumberRoutes(router: PlatformRouter): void {
     const state = req.ctx.store.state;
     const org = optionalOrg(req.ctx.store, req.grant, req.headers);
     const page = pageRequest(req.query);
-    const numbers = state.numbers
-      .filter((n) => n.organization === null || n.organization === org?.domain_handle)
-      .sort((a, b) => a.id - b.id);
+    const numbers = numbersVisibleTo(state, org?.domain_handle);
     const data = paginate(numbers, page).map((n) => ({
       id: n.id,
       number: n.number,

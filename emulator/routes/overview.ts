@@ -1,4 +1,5 @@
-import { linkOfNumber } from "../domain/inventory";
+import { bridgeOfLink, linkOfNumber } from "../domain/inventory";
+import { indexOf, inOrder } from "../domain/state-index";
 import { pageRequest, paginate } from "../domain/validation";
 import { orgHandleHeader } from "../http/auth";
 import { list } from "../http/envelope";
@@ -15,10 +16,10 @@ export function registerOverviewRoutes(router: PlatformRouter): void {
       return { status: 206, body: { message: `Organization '${handle}' not found` } };
     }
     const page = pageRequest(req.query);
-    const numbers = state.numbers.filter((n) => n.organization === handle).sort((a, b) => a.id - b.id);
+    const numbers = inOrder(indexOf(state).numbersByOrganization.get(handle));
     const rows = paginate(numbers, page).map((n) => {
       const link = linkOfNumber(state, n.id);
-      const bridge = link === undefined ? undefined : state.bridges.find((b) => b.id === link.bridge_id);
+      const bridge = link === undefined ? undefined : bridgeOfLink(state, link);
       return {
         number_id: n.id,
         number: n.number,

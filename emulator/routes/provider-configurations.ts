@@ -7,6 +7,8 @@ import {
   updateConfiguration,
 } from "../domain/provider-configurations";
 import { now, type ProviderConfiguration } from "../domain/state";
+import { addConfiguration, removeConfiguration } from "../domain/state-changes";
+import { indexOf, inOrder } from "../domain/state-index";
 import { pageRequest, paginate, parseBody } from "../domain/validation";
 import { requireOrg } from "../http/auth";
 import { jsonObject } from "../http/body";
@@ -24,7 +26,7 @@ export function registerProviderConfigurationRoutes(router: PlatformRouter): voi
   router.get(PATH, (req) => {
     const { org, state } = scope(req);
     const page = pageRequest(req.query);
-    const all = state.configurations.filter((c) => c.organization === org).sort((a, b) => a.id - b.id);
+    const all = inOrder(indexOf(state).configurationsByOrganization.get(org));
     const data = paginate(all, page).map(configurationView);
     return list(data, all.length, "Provider configurations retrieved successfully");
   });
@@ -42,7 +44,7 @@ export function registerProviderConfigurationRoutes(router: PlatformRouter): voi
         auth_token: input.auth_token,
         created_at: now(),
       };
-      s.configurations.push(record);
+      addConfiguration(s, record);
       return record;
     });
     return ok(configurationView(created), "Provider configuration created successfully", 201);
@@ -65,7 +67,7 @@ export function registerProviderConfigurationRoutes(router: PlatformRouter): voi
   router.delete(`${PATH}:id/`, (req) => {
     const { org, state } = scope(req);
     const found = findConfiguration(state, org, String(req.params.id));
-    if (state.links.some((l) => l.configuration_id === found.id)) {
+    if (indexOf(state).linksByConfiguration.has(found.id)) {
       throw new ApiError(
         400,
         "configuration_in_use",
@@ -73,7 +75,7 @@ export function registerProviderConfigurationRoutes(router: PlatformRouter): voi
       );
     }
     req.ctx.store.write((s) => {
-      s.configurations = s.configurations.filter((c) => c.id !== found.id);
+      removeConfiguration(s, found);
     });
     return noContent();
   });

@@ -1,4 +1,6 @@
 import { now, type Trunk } from "../domain/state";
+import { addTrunk, removeTrunk } from "../domain/state-changes";
+import { indexOf, inOrder } from "../domain/state-index";
 import {
   assertTrunkNameFree,
   findTrunk,
@@ -24,7 +26,7 @@ export function registerTrunkRoutes(router: PlatformRouter): void {
   router.get(PATH, (req) => {
     const { org, state } = scope(req);
     const page = pageRequest(req.query);
-    const all = state.trunks.filter((t) => t.organization === org).sort((a, b) => a.id - b.id);
+    const all = inOrder(indexOf(state).trunksByOrganization.get(org));
     const data = paginate(all, page).map((t) => trunkView(t, true));
     return list(data, all.length, "SIP trunks retrieved successfully");
   });
@@ -43,7 +45,7 @@ export function registerTrunkRoutes(router: PlatformRouter): void {
         active: true,
         created_at: now(),
       };
-      s.trunks.push(record);
+      addTrunk(s, record);
       return record;
     });
     return ok(trunkView(created), "SIP trunk created successfully", 201);
@@ -65,7 +67,7 @@ export function registerTrunkRoutes(router: PlatformRouter): void {
     const { org, state } = scope(req);
     const trunk = findTrunk(state, org, String(req.params.id));
     req.ctx.store.write((s) => {
-      s.trunks = s.trunks.filter((t) => t.id !== trunk.id);
+      removeTrunk(s, trunk);
     });
     return noContent();
   });

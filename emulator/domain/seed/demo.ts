@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type EmulatorState, emptyState, takeId } from "../state";
+import { type EmulatorState, emptyState, type PhoneNumber, takeId } from "../state";
 import { E164_RE, normalizePhone } from "../validation";
 import { seedCalls } from "./calls";
 
@@ -156,6 +156,9 @@ export function applySeed(state: EmulatorState, input: ParsedSeed): void {
     if (existing) existing.organizations = [...new Set([...existing.organizations, ...grant.organizations])];
     else state.tokens.push({ token: grant.token, organizations: [...new Set(grant.organizations)] });
   });
+  // Looked up by value once per seeded number: a seed of 10,000 numbers stays linear.
+  const numbersByValue = new Map<string, PhoneNumber>();
+  for (const n of state.numbers) if (!numbersByValue.has(n.number)) numbersByValue.set(n.number, n);
   (input.providerAccounts ?? []).forEach((account, i) => {
     requireOrg(`providerAccounts.${i}.organization`, account.organization);
     if (!state.providers.some((p) => p.slug === account.provider)) {
@@ -173,7 +176,7 @@ export function applySeed(state: EmulatorState, input: ParsedSeed): void {
       n.organization === key.organization && n.provider === key.provider && n.account_sid === key.account_sid;
     if (!state.accounts.some(same)) state.accounts.push(key);
     account.numbers.forEach((number, j) => {
-      const existing = state.numbers.find((n) => n.number === number);
+      const existing = numbersByValue.get(number);
       if (existing && same(existing)) return;
       if (existing) {
         throw new SeedError(
@@ -181,20 +184,24 @@ export function applySeed(state: EmulatorState, input: ParsedSeed): void {
           `${number} already belongs to another account`,
         );
       }
-      state.numbers.push({ id: takeId(state, "numbers"), number, ...key });
+      const record = { id: takeId(state, "numbers"), number, ...key };
+      state.numbers.push(record);
+      numbersByValue.set(number, record);
     });
   });
   (input.poolNumbers ?? []).forEach((number, j) => {
-    const existing = state.numbers.find((n) => n.number === number);
+    const existing = numbersByValue.get(number);
     if (existing && existing.organization === null) return;
     if (existing) throw new SeedError(`poolNumbers.${j}`, `${number} already belongs to an account`);
-    state.numbers.push({
+    const record = {
       id: takeId(state, "numbers"),
       number,
       organization: null,
       provider: null,
       account_sid: null,
-    });
+    };
+    state.numbers.push(record);
+    numbersByValue.set(number, record);
   });
   (input.spaces ?? []).forEach((space, i) => {
     requireOrg(`spaces.${i}.organization`, space.organization);

@@ -35,7 +35,12 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
     if (!existing) {
       record = await settleCreate({
         key,
-        create: () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
+        create: () =>
+          context.bridgeDetails.write(
+            inputs.slug,
+            () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
+            { record: true },
+          ),
         lookup: () => findBridge(client, inputs.slug),
         differences: (found) => (found.name === inputs.name ? [] : ["name"]),
         ...keyOwnership(context, client, BRIDGE_KEY, inputs.slug),
@@ -44,20 +49,25 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
     } else if (existing.name === inputs.name) {
       record = existing;
     } else if (inputs.adopt === "overwrite") {
-      record = { ...existing, ...(await client.bridges.update(inputs.slug, { name: inputs.name })) };
+      const updated = await context.bridgeDetails.write(inputs.slug, () =>
+        client.bridges.update(inputs.slug, { name: inputs.name }),
+      );
+      record = { ...existing, ...updated };
     } else {
       throw adoptionRefused(key, [`name (live "${existing.name}")`]);
     }
     return { id: record.slug, outs: outputs(record) };
   },
 
-  async read(id, props, { client }) {
-    const { live } = await ownBridge(client, id, props.bridgeId);
+  async read(id, props, { context }) {
+    // Through the shared reads: a refresh reads a bridge once for the bridge and all its links.
+    const found = await context.bridgeDetails.get(id);
+    const live = found && (props.bridgeId === undefined || found.id === props.bridgeId) ? found : undefined;
     if (!live) return {};
     return { id: live.slug, props: outputs(live), inputs: { name: live.name, slug: live.slug } };
   },
 
-  async update(id, olds, news, { client }) {
+  async update(id, olds, news, { context, client }) {
     const { other } = await ownBridge(client, id, olds.bridgeId);
     if (other) {
       throw new Error(
@@ -66,14 +76,18 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
           "the gone bridge from this stack; then take the new one over with `adopt: true`, or choose another slug",
       );
     }
-    const updated = await client.bridges.update(id, { name: news.name });
+    const updated = await context.bridgeDetails.write(id, () =>
+      client.bridges.update(id, { name: news.name }),
+    );
     return { outs: outputs({ ...updated, created_at: updated.created_at ?? olds.createdAt }) };
   },
 
-  async delete(id, props, { client }) {
-    // This stack's bridge is gone when another holds its slug now: deleting that one would delete somebody else's.
-    if ((await ownBridge(client, id, props.bridgeId)).other) return;
-    await goneIsDone(client.bridges.delete(id));
+  async delete(id, props, { context, client }) {
+    // This stack's bridge is gone when another holds its slug now: deleting that one would delete
+    // somebody else's. One listing of the bridges answers this for every bridge a destroy deletes.
+    const liveId = await context.bridgeDetails.liveId(id);
+    if (liveId !== undefined && props.bridgeId !== undefined && liveId !== props.bridgeId) return;
+    await context.bridgeDetails.write(id, () => goneIsDone(client.bridges.delete(id)), { record: true });
   },
 };
 
