@@ -255,7 +255,8 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
   describe("a bridge's numbers as one BridgeNumbers set", () => {
     /** The sets the program declares. */
     const numberSets: { slug: string; configurationId: number; numbers: string[] }[] = [];
-    const account = "AC00000000000000000000000000000095";
+    // The organization's only plivo configuration: an import takes it as its numbers' configuration.
+    const account = "MA0000000000000000A5";
     const numbers = Array.from({ length: 6 }, (_, i) => `+1415555095${i}`);
     let configurationId = 0;
     const client = () => new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
@@ -272,11 +273,11 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
     beforeAll(async () => {
       await emu.admin.seed({
         providerAccounts: [
-          { organization: emu.orgHandle, provider: "twilio", account_sid: account, numbers },
+          { organization: emu.orgHandle, provider: "plivo", account_sid: account, numbers },
         ],
       });
       const config = await client().providerConfigurations.create({
-        provider: "twilio",
+        provider: "plivo",
         account_sid: account,
         auth_token: SECRETS.authToken,
       });

@@ -7,6 +7,7 @@ import { type Engine, serve } from "../../runtime/serve";
 import { checkSet } from "./check";
 import { explainAlreadyLinked, partialFailure } from "./failures";
 import { checkSetOwnership } from "./ownership";
+import { configurationsOfRead } from "./read-configurations";
 import {
   type BridgeNumbersInputs,
   BridgeNumbersNaming,
@@ -158,11 +159,13 @@ export const bridgeNumbers = serve<BridgeNumbersInputs, BridgeNumbersOutputs>(TY
     return { id: bridgeSlug, outs };
   },
 
-  async read(id, props, { context }) {
+  async read(id, props, { context, client }) {
     const bridgeSlug = props.bridgeSlug ?? id;
     const bridge = await context.bridgeDetails.get(bridgeSlug);
     if (!bridge) return {};
-    const outs = outputs(bridgeSlug, bridge, knownOf(props.numbers ?? []));
+    // Without state (an import), the inputs read must pass check: each number needs its configuration.
+    const known = props.numbers ? knownOf(props.numbers) : await configurationsOfRead(client, bridge);
+    const outs = outputs(bridgeSlug, bridge, known);
     const inputs = {
       bridgeSlug,
       numbers: outs.numbers.map(({ phoneNumber, providerConfigurationId }) => ({
