@@ -272,9 +272,7 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
 
     beforeAll(async () => {
       await emu.admin.seed({
-        providerAccounts: [
-          { organization: emu.orgHandle, provider: "plivo", account_sid: account, numbers },
-        ],
+        providerAccounts: [{ organization: emu.orgHandle, provider: "plivo", account_sid: account, numbers }],
       });
       const config = await client().providerConfigurations.create({
         provider: "plivo",
