@@ -26,6 +26,8 @@ export interface ExportedReference<R> {
   readonly output: string;
   /** The export id (`ExportMapping.id`) of the record it references. */
   target(record: R): string;
+  /** The list input every item of which takes the reference (a set's numbers); without it, the input itself. */
+  readonly within?: string;
 }
 
 /**
@@ -67,6 +69,12 @@ export type ExportSource<R> =
     };
 
 /**
+ * The two ways an export declares a bridge's numbers: one set per bridge (the default), or one
+ * resource per link (`--per-link`). A type with a form derives records only in that form.
+ */
+export type ExportForm = "sets" | "per-link";
+
+/**
  * How `export` declares the platform records of a type: how they are read, filtered, named and
  * declared (values, write-only secrets from stack config, references to other exported resources),
  * one resource per record or grouped under a parent resource.
@@ -81,6 +89,13 @@ export interface ExportMapping<K extends string = string, R = unknown> {
   /** The comment above the kind's declarations in a TypeScript program. */
   readonly comment: string;
   readonly source: ExportSource<R>;
+  /** The form the records are declared in, when the type is one of two ways to declare the same records. */
+  readonly form?: ExportForm;
+  /**
+   * The reference naming the parent a record follows through the filters (a set's bridge): kept when
+   * its parent is exported, dropped when it is not. A group's parent is its `under`.
+   */
+  readonly follows?: string;
   /** The names a filter's pattern matches, its natural key first. */
   names(record: R): readonly string[];
   /** How a note names a record it leaves out, e.g. `trunk 7 ("Edge")`. */

@@ -62,7 +62,35 @@ export function renderConfiguration(schema: PackageSchema): string {
 
 const shortName = (token: string) => token.replace(/^.*:/, "");
 
-function resourceSection(token: string, spec: ResourceSpec): string {
+/** The object types a property names, through arrays and alternatives, by token. */
+function refsOf(type: TypeSpec): string[] {
+  return [
+    ...(type.$ref ? [type.$ref.replace(/^#\/types\//, "")] : []),
+    ...(type.items ? refsOf(type.items) : []),
+    ...(type.oneOf ?? []).flatMap(refsOf),
+  ];
+}
+
+/** The object types a resource's inputs and outputs name, in property order, once each. */
+function typesOf(spec: ResourceSpec): string[] {
+  const properties = [...Object.values(spec.inputProperties), ...Object.values(spec.properties)];
+  return [...new Set(properties.flatMap(refsOf))];
+}
+
+/** An object type's section, one heading level under `level`. */
+function typeSection(schema: PackageSchema, token: string, level: string): string {
+  const type = schema.types[token];
+  if (!type) throw new Error(`the schema names type ${token} but does not define it`);
+  return [
+    `${level} ${shortName(token)}`,
+    "",
+    `${type.description}`,
+    "",
+    propertyTable(type.properties, type.required ?? []),
+  ].join("\n");
+}
+
+function resourceSection(schema: PackageSchema, token: string, spec: ResourceSpec): string {
   const inputs = spec.inputProperties;
   const outputs = Object.fromEntries(Object.entries(spec.properties).filter(([name]) => !(name in inputs)));
   const lines = [
@@ -77,17 +105,19 @@ function resourceSection(token: string, spec: ResourceSpec): string {
   if (Object.keys(outputs).length > 0) {
     lines.push("", "Outputs, besides the inputs:", "", propertyTable(outputs, spec.required ?? []));
   }
+  // The object types its properties name come with it, not with the lookups' records.
+  for (const type of typesOf(spec)) lines.push("", typeSection(schema, type, "####"));
   return lines.join("\n");
 }
 
-/** Every resource type with every input and output property and its description. */
+/** Every resource type with every input and output property and its description, and the object types they name. */
 export function renderResources(schema: PackageSchema): string {
   return Object.entries(schema.resources)
-    .map(([token, spec]) => resourceSection(token, spec))
+    .map(([token, spec]) => resourceSection(schema, token, spec))
     .join("\n\n");
 }
 
-/** Every lookup with its arguments and answer, then every record type the answers hold. */
+/** Every lookup with its arguments and answer, then every record type the answers hold (not the resources' types). */
 export function renderLookups(schema: PackageSchema): string {
   const functions = Object.entries(schema.functions).map(([token, fn]) => {
     const args = fn.inputs
@@ -104,15 +134,10 @@ export function renderLookups(schema: PackageSchema): string {
       ...answer,
     ].join("\n");
   });
-  const types = Object.entries(schema.types).map(([token, type]) =>
-    [
-      `### ${shortName(token)}`,
-      "",
-      `${type.description}`,
-      "",
-      propertyTable(type.properties, type.required ?? []),
-    ].join("\n"),
-  );
+  const ofResources = new Set(Object.values(schema.resources).flatMap(typesOf));
+  const types = Object.keys(schema.types)
+    .filter((token) => !ofResources.has(token))
+    .map((token) => typeSection(schema, token, "###"));
   return [...functions, ...types].join("\n\n");
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { resolveSettings } from "../../provider/config";
 import { VoiceContext } from "../../provider/context";
+import type { ExportForm } from "../../provider/export-mapping";
 import { quoted } from "../../provider/quoted";
 import { derive } from "./derive";
 import { type Filter, parseFilter, select } from "./filters";
@@ -31,7 +32,7 @@ import { renderYamlProject, type TakeOver } from "./yaml";
 export const EXPORT_USAGE = `Usage: pulumi-voice-platform export --out <dir> [--base-url <url>] [--org-handle <handle>]
        [--language typescript|yaml] [--include <filter>]... [--exclude <filter>]... [--stack <name>]
        [--project <name>] [--package-spec <spec>] [--plugin-path <dir>] [--take-over import|adopt]
-       [--concurrency <n>] [--force]
+       [--per-link] [--concurrency <n>] [--force]
 
 Reads an organization's provider configurations, bridges, linked numbers and SIP trunks and writes
 a Pulumi project that takes them over without recreating them: the program (index.ts, or
@@ -46,9 +47,10 @@ organization, and a README of the steps. The token comes from VOICE_TOKEN only a
   --include <filter>      keep only matching records (repeatable; any match keeps)
   --exclude <filter>      drop matching records (repeatable; applied after --include)
                           a filter is <kind>, <kind>:<glob> or <glob>; kinds: configuration,
-                          bridge, link, trunk; a glob matches a bridge's slug or name, a
-                          configuration's account or provider, a trunk's name, a link's number.
-                          Links follow their bridge and bring their configuration.
+                          bridge, number-set, link, trunk; a glob matches a bridge's slug or
+                          name, a configuration's account or provider, a trunk's name, a set's
+                          bridge slug, a link's number (with --per-link). Sets and links
+                          follow their bridge and bring their configuration.
   --stack <name>          the stack to configure (default: the organization handle)
   --project <name>        the project name (default: <org-handle>-telephony)
   --package-spec <spec>   how package.json names this package (default: the package this export
@@ -57,6 +59,8 @@ organization, and a README of the steps. The token comes from VOICE_TOKEN only a
   --plugin-path <dir>     yaml: the folder holding pulumi-resource-voice (Pulumi.yaml plugins)
   --take-over <how>       yaml: adopt (default: adopt: true) or import (the import option);
                           neither writes to the platform
+  --per-link              declare each linked number as its own BridgeNumber (default: the
+                          numbers of each bridge as one BridgeNumbers set)
   --concurrency <n>       reads in flight at once (default 16); the platform's rate limit paces them
   --force                 write into a non-empty --out
 
@@ -83,6 +87,7 @@ export async function runExport(argv: readonly string[]): Promise<void> {
       "plugin-path": { type: "string" },
       "take-over": { type: "string" },
       concurrency: { type: "string" },
+      "per-link": { type: "boolean" },
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -139,10 +144,11 @@ export async function runExport(argv: readonly string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const derived = derive(org);
+  const form: ExportForm = values["per-link"] ? "per-link" : "sets";
+  const derived = derive(org, form);
   const selection = leaveOutUnrepresentable(select(derived.records, include, exclude));
   const notes = [...derived.notes, ...selection.notes];
-  const p = plan(selection);
+  const p = plan(selection, form);
 
   const files: Record<string, string> = {
     [`Pulumi.${stack}.yaml`]: renderStackConfig(settings.baseUrl, settings.orgHandle),
@@ -184,7 +190,9 @@ export async function runExport(argv: readonly string[]): Promise<void> {
   for (const note of notes) progress.say(`note: ${note}`);
   progress.say(
     `wrote ${Object.keys(files).sort().join(", ")} to ${out}: ` +
-      KINDS.map((kind) => `${p.counts[kind] ?? 0} ${kind}(s)`).join(", "),
+      KINDS.filter((kind) => kind in p.counts)
+        .map((kind) => `${p.counts[kind]} ${kind}(s)`)
+        .join(", "),
   );
   process.stdout.write(
     [

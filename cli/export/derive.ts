@@ -1,8 +1,13 @@
+import type { ExportForm } from "../../provider/export-mapping";
 import { type Records, recordsOf, TYPES } from "./kinds";
 import type { Organization } from "./organization";
 
-/** The records of every kind: those read, and those their types derive from them (with notes on what could not be). */
-export function derive(org: Organization): { records: Records; notes: string[] } {
+/**
+ * The records of every kind: those read, and those their types derive from them (with notes on what
+ * could not be). A type of another form than `form` derives none, so each bridge's numbers are
+ * declared one way only.
+ */
+export function derive(org: Organization, form: ExportForm): { records: Records; notes: string[] } {
   const read = Object.fromEntries(TYPES.map(({ exported: { kind } }) => [kind, recordsOf(org, kind)]));
   const records: Record<string, readonly unknown[]> = {};
   const notes: string[] = [];
@@ -11,9 +16,17 @@ export function derive(org: Organization): { records: Records; notes: string[] }
       records[`${exported.kind}s`] = recordsOf(org, exported.kind);
       continue;
     }
+    if (!declaredIn(form, exported.form)) {
+      records[`${exported.kind}s`] = [];
+      continue;
+    }
     const derived = exported.source.derive(read);
     records[`${exported.kind}s`] = derived.records;
     notes.push(...derived.notes);
   }
   return { records: records as unknown as Records, notes };
 }
+
+/** Whether an export in `form` declares records of a type of `typeForm` (every type without a form). */
+export const declaredIn = (form: ExportForm, typeForm: ExportForm | undefined): boolean =>
+  typeForm === undefined || typeForm === form;

@@ -1,10 +1,10 @@
 import type { ResourceDescriptor } from "../../provider/descriptor";
 import {
   descriptorOfKind,
+  followedInput,
   KINDS,
   type Kind,
   kindOf,
-  parentKind,
   type Records,
   recordsOf,
   TYPES,
@@ -51,7 +51,7 @@ const tally = (counts: Map<string, number>, key: string) => counts.set(key, (cou
 
 /**
  * Applies `--include` (any match keeps; none given keeps all) then `--exclude` (any match drops); a
- * pattern matches the names a record's type gives it. A grouped record (a link) follows its parent:
+ * pattern matches the names a record's type gives it. A record that follows a parent (a link, a set) does:
  * kept when its parent is exported, dropped when it is not. A kept record brings the records it
  * references along unless they are excluded (then it is dropped too): the program references them,
  * never a raw id.
@@ -66,16 +66,17 @@ export function select(records: Records, include: readonly Filter[], exclude: re
   const selected = new Map<string, unknown[]>();
   const notes: string[] = [];
   for (const d of TYPES)
-    if (!d.exported.group)
+    if (followedInput(d) === undefined)
       selected.set(
         d.exported.kind,
         recordsOf(records, d.exported.kind).filter((r) => asked(d, r) && !excluded(d, r)),
       );
   for (const d of TYPES) {
-    const { kind, group, references } = d.exported;
-    if (!group) continue;
-    const parent = references[group.under];
-    const under = parentKind(d) ?? "";
+    const { kind, references } = d.exported;
+    const followed = followedInput(d);
+    if (followed === undefined) continue;
+    const parent = references[followed];
+    const under = parent?.kind ?? "";
     const parents = new Set((selected.get(under) ?? []).map((r) => descriptorOfKind(under).exported.id(r)));
     let kept: unknown[] = [];
     const orphaned = new Map<string, number>();
@@ -88,7 +89,7 @@ export function select(records: Records, include: readonly Filter[], exclude: re
     for (const [target, count] of orphaned)
       notes.push(`${count} ${kind}(s) of ${under} "${target}" left out: the ${under} is not exported`);
     for (const [input, reference] of Object.entries(references)) {
-      if (input === group.under) continue;
+      if (input === followed) continue;
       const target = descriptorOfKind(reference.kind);
       const all = recordsOf(records, reference.kind);
       const find = (id: string) => all.find((r) => target.exported.id(r) === id);

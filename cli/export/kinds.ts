@@ -56,3 +56,8 @@ export function parentKind(descriptor: ResourceDescriptor): string | undefined {
   const group = descriptor.exported.group;
   return group && descriptor.exported.references[group.under]?.kind;
 }
+
+/** The reference naming the parent a type's records follow through the filters (a link's or a set's bridge), if any. */
+export function followedInput(descriptor: ResourceDescriptor): string | undefined {
+  return descriptor.exported.group?.under ?? descriptor.exported.follows;
+}

@@ -1,5 +1,7 @@
 import type { ResourceDescriptor } from "../../provider/descriptor";
+import type { ExportForm } from "../../provider/export-mapping";
 import { type Declared, declared } from "./declared";
+import { declaredIn } from "./derive";
 import type { Selection } from "./filters";
 import { type Kind, type RecordOfKind, recordsOf, TYPES } from "./kinds";
 import { camelCase, sanitizeName, uniqueIdentifiers, uniqueNames } from "./names";
@@ -46,7 +48,7 @@ export interface Plan {
   resources: PlannedResource[];
   /** Every secret config key, in program order. */
   secrets: SecretInput[];
-  /** How many resources of each kind. */
+  /** How many resources of each kind the form declares (the other form's kind is absent, not 0). */
   counts: Readonly<Record<string, number>>;
 }
 
@@ -73,9 +75,10 @@ function named(descriptor: ResourceDescriptor, selection: Selection) {
 /**
  * Names every selected record and declares it as its type maps it: resource names from natural keys
  * (sanitized where free text), program variables and secret config keys unique across the program,
- * references resolved to the resources they name, and grouped records under their parent.
+ * references resolved to the resources they name, and grouped records under their parent; counted
+ * by the kinds `form` declares.
  */
-export function plan(selection: Selection): Plan {
+export function plan(selection: Selection, form: ExportForm): Plan {
   const kinds = TYPES.map((d) => named(d, selection));
   const stem = (d: ResourceDescriptor, name: string) => camelCase(name, d.exported.naming.stem);
   const variables = uniqueIdentifiers(
@@ -98,7 +101,7 @@ export function plan(selection: Selection): Plan {
     const { kind, group, secrets, references } = d.exported;
     const planned = new Map<string, PlannedResource>();
     byKind.set(kind, planned);
-    counts[kind] = records.length;
+    if (declaredIn(form, d.exported.form)) counts[kind] = records.length;
     records.forEach((record, i) => {
       const name = names[i] as string;
       const held: Record<string, SecretInput> = {};

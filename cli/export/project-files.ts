@@ -90,9 +90,9 @@ export function renderReadme(o: {
   notes: readonly string[];
 }): string {
   const p = o.plan;
-  const counts = TYPES.map(({ exported: { kind, counted } }) => `${p.counts[kind] ?? 0} ${counted}(s)`).join(
-    ", ",
-  );
+  const counts = TYPES.filter(({ exported: { kind } }) => kind in p.counts)
+    .map(({ exported: { kind, counted } }) => `${p.counts[kind]} ${counted}(s)`)
+    .join(", ");
   const install =
     o.language === "typescript"
       ? ["npm install"]

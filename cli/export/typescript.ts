@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from "../../provider/descriptor";
 import { quoted as str } from "../../provider/quoted";
-import type { Declared } from "./declared";
+import { type Declared, isStringList } from "./declared";
 import { parentKind, TYPES } from "./kinds";
 import type { Plan, PlannedGroup, PlannedResource } from "./plan";
 
@@ -9,12 +9,18 @@ function object(entries: [string, string][], indent: string): string {
   return `{\n${entries.map(([k, v]) => `${indent}  ${k}: ${v},`).join("\n")}\n${indent}}`;
 }
 
-/** A declared value as TypeScript: a literal, the secret stack config it is read from, or another resource's output. */
+/**
+ * A declared value as TypeScript: a literal, the secret stack config it is read from, another
+ * resource's output, or a list of objects, one a line (a property of a declaration's arguments).
+ */
 function value(v: Declared): string {
   if (typeof v === "string") return str(v);
+  if (isStringList(v)) return `[${v.map(str).join(", ")}]`;
   if ("secret" in v) return `config.requireSecret(${str(v.secret)})`;
   if ("ref" in v) return `${v.ref}.${v.output}`;
-  return `[${v.map(str).join(", ")}]`;
+  if (v.items.length === 0) return "[]";
+  const items = v.items.map((fields) => `    { ${fields.map(([k, f]) => `${k}: ${value(f)}`).join(", ")} },`);
+  return `[\n${items.join("\n")}\n  ]`;
 }
 
 /** `new voice.<Type>(name, { … })` for a planned resource, taking over with `adopt: true`. */

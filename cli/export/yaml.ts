@@ -1,5 +1,5 @@
 import { nativeToken } from "../../provider/descriptor";
-import type { Declared } from "./declared";
+import { type Declared, isStringList } from "./declared";
 import { inProgramOrder } from "./native-ids";
 import type { Plan, PlannedResource } from "./plan";
 import { yamlString as q } from "./yaml-string";
@@ -11,12 +11,20 @@ import { yamlString as q } from "./yaml-string";
  */
 export type TakeOver = "import" | "adopt";
 
-/** A declared value in YAML: a quoted literal, or a reference to the secret config or the output it is. */
+/**
+ * A declared value in YAML: a quoted literal, a reference to the secret config or the output it is,
+ * or (a list of objects) a block sequence on the lines after its key, indented under a property.
+ */
 function value(v: Declared): string {
   if (typeof v === "string") return q(v);
+  if (isStringList(v)) return `[${v.map((item) => q(item)).join(", ")}]`;
   if ("secret" in v) return `\${${v.secret}}`;
   if ("ref" in v) return `\${${v.ref}.${v.output}}`;
-  return `[${v.map((item) => q(item)).join(", ")}]`;
+  if (v.items.length === 0) return "[]";
+  // Block style: a flow mapping cannot hold a plain `${…}`, whose braces are flow indicators.
+  return v.items
+    .flatMap((fields) => fields.map(([k, f], i) => `\n        ${i === 0 ? "- " : "  "}${k}: ${value(f)}`))
+    .join("");
 }
 
 /** The project's `Pulumi.yaml` for the native provider (`voice:index:*`), program included. */
@@ -45,7 +53,10 @@ export function renderYamlProject(
       `    name: ${q(r.name)}`,
       "    properties:",
     );
-    for (const [k, v] of r.properties) lines.push(`      ${k}: ${value(v)}`);
+    for (const [k, v] of r.properties) {
+      const text = value(v);
+      lines.push(text.startsWith("\n") ? `      ${k}:${text}` : `      ${k}: ${text}`);
+    }
     if (o.takeOver === "adopt") lines.push("      adopt: true");
     else lines.push("    options:", `      import: ${q(r.id)}`);
   };

@@ -1,5 +1,6 @@
 // BridgeNumbers through the real engine and the emulator over HTTP: the set's lifecycle, drift,
-// settling of a lost connect, a partial failure finished by the next `up`, `get` by bridge slug,
+// settling of a lost connect, a partial failure finished by the next `up` (the bridge read back, or
+// not readable: the links made tracked), `get` by bridge slug,
 // mixing with BridgeNumber refused at preview, and moves between sets in both orders.
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -194,6 +195,46 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     await declare({});
     await stack.up();
     expect(await platformLinks()).toEqual([]);
+  });
+
+  it("records the numbers its writes linked when the bridge cannot be read after a failed write", async () => {
+    await declare({ sets: {} });
+    await stack.up();
+    await emu.admin.clearRequests();
+    // The third connect is refused, and the bridge's detail view fails from then on (nothing reads it before).
+    const bridge = "/telephony/bridges/set-a/";
+    await emu.admin.addFault({
+      kind: "status",
+      status: 400,
+      match: { method: "POST", path: `${bridge}connect-provider/` },
+      every: 3,
+      times: 1,
+    });
+    await emu.admin.addFault({
+      kind: "status",
+      status: 503,
+      match: { method: "GET", path: bridge },
+      times: 0,
+    });
+    await declare({ sets: { a: { bridge: "set-a", numbers: [n(0), n(1), n(2), n(3)] } } });
+    const failed = await stack.up().then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(failed).toMatch(
+      /could not be read back: state records the 2 number\(s\) this set's writes linked/,
+    );
+    expect((await emu.admin.requests()).some((r) => r.method === "GET" && r.path === bridge)).toBe(true);
+    expect(await platformLinks()).toEqual([`set-a:${n(0)}`, `set-a:${n(1)}`]);
+    expect(await stateLinks()).toEqual(await platformLinks());
+
+    await emu.admin.clearFaults();
+    await stack.up();
+    expect(await platformLinks()).toEqual([0, 1, 2, 3].map((i) => `set-a:${n(i)}`));
+    expect(await stateLinks()).toEqual(await platformLinks());
+    expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
+    await declare({});
+    await stack.up();
   });
 
   it("is found by its bridge's slug, and refuses numbers on its bridge that it does not hold unless adopting", async () => {

@@ -21,7 +21,7 @@ import {
 } from "../fixtures/engine";
 import { printedSecrets, secretConfig } from "../fixtures/export-steps";
 import { hostileOrg } from "../fixtures/hostile-org";
-import { buildOrganization, type OrgSpec, telephonyOf } from "../fixtures/telephony-org";
+import { buildOrganization, numberResources, type OrgSpec, telephonyOf } from "../fixtures/telephony-org";
 import { childEnv } from "../fixtures/user-project";
 import { OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
@@ -78,7 +78,7 @@ describe("export of hostile names, through the engine", {
         throw new Error(`${String(e)}\n${log}`);
       });
       const resources =
-        spec.accounts.length + spec.bridges.length + Object.keys(spec.links).length + spec.trunks.length;
+        spec.accounts.length + spec.bridges.length + numberResources(spec, "sets") + spec.trunks.length;
       expect(up.summary.resourceChanges).toEqual({ create: resources + 1 });
       const preview = await stack.preview({ expectNoChanges: true });
       expect(preview.changeSummary).toEqual({ same: resources + 1 });

@@ -1,13 +1,14 @@
 // The YAML export round trip, as a user runs it: `pulumi-voice-platform export --language yaml` writes a
-// Pulumi YAML program for the native provider, `pulumi up` takes the organization over (by `adopt: true`,
-// or by the program's `import` options with `--take-over import`), and `pulumi preview --expect-no-changes`
-// is clean. The platform must see reads only and end unchanged, and no secret may reach any output.
+// Pulumi YAML program for the native provider (each bridge's numbers a set, or link by link with
+// --per-link), `pulumi up` takes the organization over (by `adopt: true`, or by the program's `import`
+// options with `--take-over import`), and `pulumi preview --expect-no-changes` is clean. The platform must see reads only and end unchanged, and no secret may reach any output.
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExportForm } from "../../provider/export-mapping";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
@@ -56,10 +57,10 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
    * Exports, takes over and previews; answers what it measured. The take-over is `pulumi up` of the
    * exported program, or (`importFile`) `pulumi import --file import.json` before it.
    */
-  async function roundTrip(takeOver: "adopt" | "import", importFile = false) {
+  async function roundTrip(takeOver: "adopt" | "import", importFile = false, form: ExportForm = "sets") {
     const before = telephonyOf(await emu.admin.state(), emu.orgHandle);
     await emu.admin.clearRequests();
-    const out = path.join(tmp.path, `${takeOver}${importFile ? "-file" : ""}`);
+    const out = path.join(tmp.path, `${takeOver}${importFile ? "-file" : ""}-${form}`);
     let started = Date.now();
     const exported = await run(
       process.execPath,
@@ -69,6 +70,7 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
         ...["--out", out, "--base-url", emu.url, "--org-handle", emu.orgHandle],
         ...["--language", "yaml", "--plugin-path", path.join(repoRoot, "bin")],
         ...(takeOver === "import" ? ["--take-over", "import"] : []),
+        ...(form === "per-link" ? ["--per-link"] : []),
       ],
       { env: { ...childEnv(), VOICE_TOKEN: token }, maxBuffer: 16 * 1024 * 1024 },
     );
@@ -87,6 +89,9 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     };
     expect((program.match(takeOver === "adopt" ? /adopt: true/g : /import: "/g) ?? []).length).toBe(
       toImport.length,
+    );
+    expect(program.match(/type: voice:index:BridgeNumbers?\n/g)).toEqual(
+      Array(form === "sets" ? 2 : 3).fill(`type: voice:index:BridgeNumber${form === "sets" ? "s" : ""}\n`),
     );
 
     const stack = await LocalWorkspace.createOrSelectStack(
@@ -159,7 +164,7 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
         writes,
       };
       console.log(
-        `YAML export, take over by ${importFile ? "pulumi import --file" : takeOver}: ${r.resources} resources; export ${(r.exportMs / 1000).toFixed(1)} s, ` +
+        `YAML export (${form}), take over by ${importFile ? "pulumi import --file" : takeOver}: ${r.resources} resources; export ${(r.exportMs / 1000).toFixed(1)} s, ` +
           `${importFile ? "import and up" : "up"} ${(r.upMs / 1000).toFixed(1)} s, preview ${(r.previewMs / 1000).toFixed(1)} s` +
           `${againMs > 100 ? `, second up ${(againMs / 1000).toFixed(1)} s` : ""}; ` +
           `${r.reads} reads, ${r.writes.length} writes`,
@@ -170,20 +175,26 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     }
   }
 
-  it("takes the seeded organization over by adopt: no write, preview clean", async () => {
+  it("takes the seeded organization over by adopt, each bridge's numbers a set: no write, preview clean", async () => {
     const r = await roundTrip("adopt");
-    expect(r.resources).toBe(10);
+    expect(r.resources).toBe(9);
     expect(r.writes).toEqual([]);
   });
 
   it("takes it over by the import option: no write, preview clean", async () => {
     const r = await roundTrip("import");
-    expect(r.resources).toBe(10);
+    expect(r.resources).toBe(9);
     expect(r.writes).toEqual([]);
   });
 
   it("takes it over by `pulumi import --file import.json`: no write, up and preview change nothing", async () => {
     const r = await roundTrip("import", true);
+    expect(r.resources).toBe(9);
+    expect(r.writes).toEqual([]);
+  });
+
+  it("takes it over link by link with --per-link, by adopt: no write, preview clean", async () => {
+    const r = await roundTrip("adopt", false, "per-link");
     expect(r.resources).toBe(10);
     expect(r.writes).toEqual([]);
   });

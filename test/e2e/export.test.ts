@@ -1,7 +1,8 @@
 // The export round trip, as a user runs it: `pulumi-voice-platform export` from a project that installed
 // the packed package, `npm install` of the exported project, `pulumi up` taking the organization over,
 // then `pulumi preview --expect-no-changes`; the platform must see reads only and end unchanged. On the
-// seeded organization, on random ones (fast-check) and on one of 1,000 linked numbers.
+// seeded organization in both forms (sets, and --per-link), on random ones (fast-check, both forms) and on
+// one of 1,000 linked numbers as sets.
 import { execFile } from "node:child_process";
 import { mkdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -10,6 +11,7 @@ import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExportForm } from "../../provider/export-mapping";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
@@ -23,6 +25,7 @@ import { printedSecrets, secretConfig } from "../fixtures/export-steps";
 import {
   arbitraryOrg,
   buildOrganization,
+  numberResources,
   type OrgSpec,
   seededOrganization,
   telephonyOf,
@@ -98,12 +101,16 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
     return { out, ms: Date.now() - started, ...result };
   }
 
-  async function roundTrip(spec: OrgSpec, concurrency?: number): Promise<RoundTrip> {
-    const token = await buildOrganization(emu.apiUrl, emu.admin, spec, concurrency);
+  /**
+   * Exports `spec` in `form` (sets, or `--per-link`), takes it over and previews; answers what it
+   * measured. `built` is the token of the organization when an earlier round trip built it.
+   */
+  async function roundTrip(spec: OrgSpec, form: ExportForm, built?: string): Promise<RoundTrip> {
+    const token = built ?? (await buildOrganization(emu.apiUrl, emu.admin, spec));
     const before = telephonyOf(await emu.admin.state(), spec.handle);
     await emu.admin.clearRequests();
 
-    const exported = await exportOrg(spec.handle, token);
+    const exported = await exportOrg(spec.handle, token, form === "per-link" ? ["--per-link"] : []);
     expect(`${exported.stdout}${exported.stderr}`).not.toContain(token);
     const exportRequests = (await emu.admin.requests()).filter(
       (r) => r.orgHandle === spec.handle || r.orgHandle === null,
@@ -153,7 +160,7 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
       const expected =
         spec.accounts.filter((a) => a.authToken !== undefined).length +
         spec.bridges.length +
-        Object.keys(spec.links).length +
+        numberResources(spec, form) +
         spec.trunks.length;
       expect(resources).toBe(expected);
       return {
@@ -175,14 +182,25 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
         `up ${(r.upMs / 1000).toFixed(1)} s and preview ${(r.previewMs / 1000).toFixed(1)} s (${r.takeOverReads} reads, no write)`,
     );
 
-  it("the seeded organization's telephony round-trips: up takes it over reading only, preview then shows no change", async () => {
+  it("the seeded organization's telephony round-trips as sets: up takes it over reading only, preview then shows no change", async () => {
     const spec = seededOrganization(emu.orgHandle, emu.token);
-    const r = await roundTrip(spec);
-    report("seeded organization", r);
-    expect(r.resources).toBe(10);
+    const r = await roundTrip(spec, "sets");
+    report("seeded organization, sets", r);
+    expect(r.resources).toBe(9);
     const program = await readFile(path.join(tmp.path, `export-1-${emu.orgHandle}`, "index.ts"), "utf8");
-    expect(program).toContain("link(supportLine, twilio, [");
+    expect(program).toContain('new voice.BridgeNumbers("support-line", {\n  bridgeSlug: supportLine.slug,');
+    expect(program).not.toContain("voice.BridgeNumber(");
     expect(program).not.toMatch(/providerConfigurationId: \d/);
+  });
+
+  it("and link by link with --per-link: the same take-over, reading only", async () => {
+    const spec = seededOrganization(emu.orgHandle, emu.token);
+    const r = await roundTrip(spec, "per-link", emu.token);
+    report("seeded organization, per link", r);
+    expect(r.resources).toBe(10);
+    const program = await readFile(path.join(tmp.path, `export-2-${emu.orgHandle}`, "index.ts"), "utf8");
+    expect(program).toContain("link(supportLine, twilio, [");
+    expect(program).not.toContain("BridgeNumbers");
   });
 
   it("the printed `npm install` works as printed without --package-spec: from an installed package and from the checkout", async () => {
@@ -237,7 +255,9 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
           return arbitraryOrg(`random${salt}x${run}`, 1_000_000 + run * 20);
         }),
         async (spec) => {
-          report(`random organization ${spec.handle}`, await roundTrip(spec));
+          // Both forms, in turn.
+          const form = generated % 2 === 0 ? "sets" : "per-link";
+          report(`random organization ${spec.handle} (${form})`, await roundTrip(spec, form));
         },
       ),
       { numRuns: 4, endOnFailure: true },
@@ -245,7 +265,7 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
   });
 
   it(
-    "an organization of 1,000 linked numbers round-trips; export and up times printed",
+    "an organization of 1,000 linked numbers round-trips as 10 sets; export and up times printed",
     async () => {
       const numbers = Array.from({ length: 1000 }, (_, i) => `+1646${String(5_000_000 + i)}`);
       const bridges = Array.from({ length: 10 }, (_, i) => ({ name: `Line ${i}`, slug: `line-${i}` }));
@@ -258,9 +278,9 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
           { name: "edge", sipUrl: "sip.large.example", transport: "tls", port: "5061", allowedIps: [] },
         ],
       };
-      const r = await roundTrip(spec);
-      report("1,000-number organization", r);
-      expect(r.resources).toBe(1012);
+      const r = await roundTrip(spec, "sets");
+      report("1,000-number organization, sets", r);
+      expect(r.resources).toBe(22);
     },
     30 * 60_000,
   );

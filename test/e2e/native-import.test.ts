@@ -1,6 +1,7 @@
 // `pulumi import` of all four native types (one at a time, in bulk with --file, and the `import`
 // resource option), through the real engine against resources made out of band on the emulator;
-// each ends with a clean `preview --expect-no-changes`, and the imported secrets stay secret.
+// each ends with a clean `preview --expect-no-changes`, and the imported secrets stay secret. Then a
+// bridge's numbers as a set: imported by the bridge's slug, and a partial failure through the plugin.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +46,13 @@ for (const set of config.getObject("sets") ?? []) {
     authUsername: "pbx",
     authPassword: config.requireSecret("sipPassword"),
   }, opts("SipTrunk"));
+}
+// Number sets of bridges made out of band: { slug, configurationId, numbers }.
+for (const set of config.getObject("numberSets") ?? []) {
+  new pulumi.CustomResource("voice:index:BridgeNumbers", set.slug, {
+    bridgeSlug: set.slug,
+    numbers: set.numbers.map((phoneNumber) => ({ phoneNumber, providerConfigurationId: set.configurationId })),
+  });
 }
 `;
 
@@ -242,6 +250,92 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
     );
     expect(await writes()).toEqual([]);
     await globex.bridges.delete("elsewhere");
+  });
+
+  describe("a bridge's numbers as one BridgeNumbers set", () => {
+    /** The sets the program declares. */
+    const numberSets: { slug: string; configurationId: number; numbers: string[] }[] = [];
+    // The organization's only plivo configuration: an import takes it as its numbers' configuration.
+    const account = "MA0000000000000000A5";
+    const numbers = Array.from({ length: 6 }, (_, i) => `+1415555095${i}`);
+    let configurationId = 0;
+    const client = () => new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
+    const declareSets = () => native.stack.setConfig("numberSets", { value: JSON.stringify(numberSets) });
+    const linked = async (slug: string) =>
+      (await client().bridges.retrieve(slug)).numbers.map((n) => n.number).sort();
+    const recorded = async (slug: string) => {
+      const resource = (await native.stack.exportStack()).deployment.resources.find(
+        (r: { type: string; id?: string }) => r.type === "voice:index:BridgeNumbers" && r.id === slug,
+      ) as { outputs: { numbers: { phoneNumber: string }[] } } | undefined;
+      return resource?.outputs.numbers.map((n) => n.phoneNumber).sort();
+    };
+
+    beforeAll(async () => {
+      await emu.admin.seed({
+        providerAccounts: [{ organization: emu.orgHandle, provider: "plivo", account_sid: account, numbers }],
+      });
+      const config = await client().providerConfigurations.create({
+        provider: "plivo",
+        account_sid: account,
+        auth_token: SECRETS.authToken,
+      });
+      configurationId = config.id;
+      for (const slug of ["numbers-held", "numbers-grow"])
+        await client().bridges.create({ name: slug, slug });
+      for (const phoneNumber of numbers.slice(0, 2))
+        await client().bridges.connectProvider("numbers-held", {
+          provider_config_id: config.id,
+          phone_number: phoneNumber,
+        });
+      await emu.admin.clearRequests();
+    }, OP_TIMEOUT_MS);
+
+    it("`pulumi import voice:index:BridgeNumbers <name> <slug>` takes the bridge's numbers, then previews clean", async () => {
+      const { stdout, stderr } = await native.pulumi(
+        "import",
+        "voice:index:BridgeNumbers",
+        "numbers-held",
+        "numbers-held",
+        "--protect=false",
+        "--generate-code=false",
+        "--yes",
+      );
+      expect(stdout + stderr).not.toMatch(/warning|failed to validate|do not match/);
+      expect(await recorded("numbers-held")).toEqual(numbers.slice(0, 2));
+      numberSets.push({ slug: "numbers-held", configurationId, numbers: numbers.slice(0, 2) });
+      await declareSets();
+      await native.stack.preview({ expectNoChanges: true });
+      expect(await writes()).toEqual([]);
+    });
+
+    it("a partial failure records the links the platform holds (InitializationFailed), and the next up finishes", async () => {
+      const path = "/telephony/bridges/numbers-grow/connect-provider/";
+      await emu.admin.addFault({
+        kind: "status",
+        status: 400,
+        match: { method: "POST", path },
+        every: 3,
+        times: 1,
+      });
+      numberSets.push({ slug: "numbers-grow", configurationId, numbers: numbers.slice(2) });
+      await declareSets();
+      const failed = await native.stack.up().then(
+        () => "",
+        (err: Error) => err.message,
+      );
+      expect(failed).toMatch(/Injected fault: status 400[\s\S]*holds 2 number\(s\) now, recorded in state/);
+      expect(await linked("numbers-grow")).toEqual(numbers.slice(2, 4));
+      expect(await recorded("numbers-grow")).toEqual(numbers.slice(2, 4));
+
+      await emu.admin.clearFaults();
+      await emu.admin.clearRequests();
+      expect((await native.stack.up()).summary.resourceChanges).toMatchObject({ update: 1 });
+      // Only the two numbers left: what state recorded is not connected again.
+      expect((await writes()).filter((w) => w.startsWith("POST"))).toEqual([`POST ${path}`, `POST ${path}`]);
+      expect(await linked("numbers-grow")).toEqual(numbers.slice(2));
+      expect(await recorded("numbers-grow")).toEqual(numbers.slice(2));
+      await native.stack.preview({ expectNoChanges: true });
+    });
   });
 
   it("destroy deletes what was imported", async () => {

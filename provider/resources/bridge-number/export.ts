@@ -54,7 +54,8 @@ export function resolveLinks(org: {
 }
 
 /**
- * A link exported: the kind `link` (a number on a bridge), derived from the bridges' numbers and
+ * A link exported: the kind `link` (a number on a bridge), the form `--per-link` declares a bridge's
+ * numbers in, derived from the bridges' numbers and
  * declared under its bridge, one resource per number named by it, referencing its bridge's slug and
  * its configuration's id; read by the id the resource itself gives it.
  */
@@ -72,6 +73,7 @@ export const BRIDGE_NUMBER_EXPORT = {
       return { records: links, notes };
     },
   },
+  form: "per-link",
   names: (l) => [l.phoneNumber],
   label: (l) => `link of ${quoted(l.phoneNumber)}`,
   title: (l) => l.phoneNumber,

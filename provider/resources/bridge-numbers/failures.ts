@@ -14,21 +14,24 @@ export function explainAlreadyLinked(err: unknown, phoneNumber: string, bridgeSl
 /**
  * A set's write failed midway: the error the engine records the set from (the dynamic-provider host
  * and the plugin read `id` and `properties` off it as a resource made but not finished), with the
- * live state of the bridge, so state says exactly what is linked and the next `up` connects the rest.
- * Without a live state (the bridge could not be read) the error is the write's alone.
+ * set's state, so state says exactly what is linked and the next `up` connects the rest. The state
+ * is the bridge as `read` after the failure or, when the bridge could not be read, as `tracked` by
+ * the writes that succeeded.
  */
 export function partialFailure(
   err: unknown,
   bridgeSlug: string,
-  live: (BridgeNumbersOutputs & Record<string, unknown>) | undefined,
-): unknown {
-  if (live === undefined) return err;
-  const linked = live.numbers.length;
+  state: BridgeNumbersOutputs & Record<string, unknown>,
+  source: "read" | "tracked",
+): Error {
+  const linked = state.numbers.length;
   const message = err instanceof Error ? err.message : String(err);
   const failure = new Error(
-    `${message} (bridge "${bridgeSlug}" holds ${linked} number(s) now, recorded in state; the next \`pulumi up\` makes the rest)`,
+    source === "read"
+      ? `${message} (bridge "${bridgeSlug}" holds ${linked} number(s) now, recorded in state; the next \`pulumi up\` makes the rest)`
+      : `${message} (bridge "${bridgeSlug}" could not be read back: state records the ${linked} number(s) this set's writes linked; the next \`pulumi up\` reads it and makes the rest)`,
   );
   if (err instanceof Error) failure.name = err.name;
   // The engine prints an incomplete resource as "resource init failed" followed by its reasons.
-  return Object.assign(failure, { id: bridgeSlug, properties: live, reasons: [failure.message] });
+  return Object.assign(failure, { id: bridgeSlug, properties: state, reasons: [failure.message] });
 }

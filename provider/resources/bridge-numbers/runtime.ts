@@ -8,6 +8,7 @@ import type { ResourceCode } from "../../runtime/resource-code";
 import { checkSet } from "./check";
 import { explainAlreadyLinked, partialFailure } from "./failures";
 import { checkSetOwnership } from "./ownership";
+import { configurationsOfRead } from "./read-configurations";
 import type { BridgeNumbersInputs, BridgeNumbersOutputs, LinkedNumber, SetNumber } from "./schema";
 
 /** Configuration ids the set knows, by number: the declared ones over the recorded ones. */
@@ -52,30 +53,42 @@ function plan(recorded: readonly LinkedNumber[], declared: readonly SetNumber[])
 /**
  * Runs a plan one write at a time, then reads the bridge once. When a write fails, the bridge is
  * read and the error carries the set's state as the platform has it, so the engine records exactly
- * what is linked and the next `up` finishes the rest.
+ * what is linked and the next `up` finishes the rest. When the bridge cannot be read either, the
+ * error carries what this call knows: the numbers `recorded` before it, less those it disconnected,
+ * plus those it connected.
  */
 async function apply(
   engine: Engine,
   bridgeSlug: string,
+  recorded: readonly LinkedNumber[],
   steps: { disconnects: readonly string[]; connects: readonly SetNumber[] },
   known: Known,
   extra: Record<string, unknown>,
 ): Promise<BridgeNumbersOutputs> {
   const { context } = engine;
+  const made = new Map(recorded.map((n) => [n.phoneNumber, n]));
   try {
     for (const number of steps.disconnects) {
       await disconnectNumber(engine, bridgeSlug, number);
+      made.delete(number);
     }
     for (const n of steps.connects) {
       await connectNumber(engine, { bridgeSlug, ...n }, { moveFromGiver: true }).catch((err: unknown) => {
         throw explainAlreadyLinked(err, n.phoneNumber, bridgeSlug);
       });
+      // The connect's answer holds no link, so no number id: the next read fills it in.
+      made.set(n.phoneNumber, { ...n, numberId: null });
     }
   } catch (err) {
-    const live = await context.bridgeDetails
-      .get(bridgeSlug, context.bridgeDetails.now())
-      .catch(() => undefined);
-    throw partialFailure(err, bridgeSlug, live && { ...outputs(bridgeSlug, live, known), ...extra });
+    // A bridge that is gone holds no number; one that cannot be read leaves what this call tracked.
+    const live = await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()).then(
+      (bridge) => ({ bridge }),
+      () => undefined,
+    );
+    const numbers = [...made.values()].sort((a, b) => a.phoneNumber.localeCompare(b.phoneNumber));
+    throw live
+      ? partialFailure(err, bridgeSlug, { ...outputs(bridgeSlug, live.bridge, known), ...extra }, "read")
+      : partialFailure(err, bridgeSlug, { bridgeSlug, numbers, ...extra }, "tracked");
   }
   return outputs(bridgeSlug, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()), known);
 }
@@ -113,15 +126,24 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
         );
       recorded = live.numbers;
     }
-    const outs = await apply(engine, bridgeSlug, plan(recorded, numbers), knownOf(numbers), reserved(inputs));
+    const outs = await apply(
+      engine,
+      bridgeSlug,
+      recorded,
+      plan(recorded, numbers),
+      knownOf(numbers),
+      reserved(inputs),
+    );
     return { id: bridgeSlug, outs };
   },
 
-  async read(id, props, { context }) {
+  async read(id, props, { context, client }) {
     const bridgeSlug = props.bridgeSlug ?? id;
     const bridge = await context.bridgeDetails.get(bridgeSlug);
     if (!bridge) return {};
-    const outs = outputs(bridgeSlug, bridge, knownOf(props.numbers ?? []));
+    // Without state (an import), the inputs read must pass check: each number needs its configuration.
+    const known = props.numbers ? knownOf(props.numbers) : await configurationsOfRead(client, bridge);
+    const outs = outputs(bridgeSlug, bridge, known);
     const inputs = {
       bridgeSlug,
       numbers: outs.numbers.map(({ phoneNumber, providerConfigurationId }) => ({
@@ -137,6 +159,7 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
     const outs = await apply(
       engine,
       news.bridgeSlug,
+      recorded,
       plan(recorded, news.numbers),
       knownOf(recorded, news.numbers),
       reserved(olds),

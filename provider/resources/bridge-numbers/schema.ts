@@ -38,7 +38,12 @@ export const LinkedNumber = z
       .describe(
         "The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).",
       ),
-    numberId: z.int().describe("The platform's id of the linked number."),
+    numberId: z
+      .int()
+      .nullable()
+      .describe(
+        "The platform's id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).",
+      ),
   })
   .meta({ id: "BridgeNumbersLink", description: "A number linked to the bridge, as the platform shows it." });
 export type LinkedNumber = z.infer<typeof LinkedNumber>;

@@ -17,9 +17,9 @@ namespace Pulumi.Voice.Outputs
     public sealed class BridgeNumbersLink
     {
         /// <summary>
-        /// The platform's id of the linked number.
+        /// The platform's id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
         /// </summary>
-        public readonly int NumberId;
+        public readonly int? NumberId;
         /// <summary>
         /// The phone number in E.164 form.
         /// </summary>
@@ -31,7 +31,7 @@ namespace Pulumi.Voice.Outputs
 
         [OutputConstructor]
         private BridgeNumbersLink(
-            int numberId,
+            int? numberId,
 
             string phoneNumber,
 

@@ -89,8 +89,8 @@ func (o AgentArrayOutput) Index(i pulumi.IntInput) AgentOutput {
 
 // A number linked to the bridge, as the platform shows it.
 type BridgeNumbersLink struct {
-	// The platform's id of the linked number.
-	NumberId int `pulumi:"numberId"`
+	// The platform's id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
+	NumberId *int `pulumi:"numberId"`
 	// The phone number in E.164 form.
 	PhoneNumber string `pulumi:"phoneNumber"`
 	// The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).
@@ -112,9 +112,9 @@ func (o BridgeNumbersLinkOutput) ToBridgeNumbersLinkOutputWithContext(ctx contex
 	return o
 }
 
-// The platform's id of the linked number.
-func (o BridgeNumbersLinkOutput) NumberId() pulumi.IntOutput {
-	return o.ApplyT(func(v BridgeNumbersLink) int { return v.NumberId }).(pulumi.IntOutput)
+// The platform's id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
+func (o BridgeNumbersLinkOutput) NumberId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v BridgeNumbersLink) *int { return v.NumberId }).(pulumi.IntPtrOutput)
 }
 
 // The phone number in E.164 form.

@@ -36,9 +36,9 @@ export interface Agent {
  */
 export interface BridgeNumbersLink {
     /**
-     * The platform's id of the linked number.
+     * The platform's id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
      */
-    numberId: number;
+    numberId?: number;
     /**
      * The phone number in E.164 form.
      */

@@ -114,10 +114,10 @@ class BridgeNumbersLink(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "numberId":
-            suggest = "number_id"
-        elif key == "phoneNumber":
+        if key == "phoneNumber":
             suggest = "phone_number"
+        elif key == "numberId":
+            suggest = "number_id"
         elif key == "providerConfigurationId":
             suggest = "provider_configuration_id"
 
@@ -133,28 +133,21 @@ class BridgeNumbersLink(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 number_id: _builtins.int,
                  phone_number: _builtins.str,
+                 number_id: Optional[_builtins.int] = None,
                  provider_configuration_id: Optional[_builtins.int] = None):
         """
         A number linked to the bridge, as the platform shows it.
 
-        :param _builtins.int number_id: The platform's id of the linked number.
         :param _builtins.str phone_number: The phone number in E.164 form.
+        :param _builtins.int number_id: The platform's id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
         :param _builtins.int provider_configuration_id: The provider configuration that connected the number; null when the number was linked outside the set (the platform does not say).
         """
-        pulumi.set(__self__, "number_id", number_id)
         pulumi.set(__self__, "phone_number", phone_number)
+        if number_id is not None:
+            pulumi.set(__self__, "number_id", number_id)
         if provider_configuration_id is not None:
             pulumi.set(__self__, "provider_configuration_id", provider_configuration_id)
-
-    @_builtins.property
-    @pulumi.getter(name="numberId")
-    def number_id(self) -> _builtins.int:
-        """
-        The platform's id of the linked number.
-        """
-        return pulumi.get(self, "number_id")
 
     @_builtins.property
     @pulumi.getter(name="phoneNumber")
@@ -163,6 +156,14 @@ class BridgeNumbersLink(dict):
         The phone number in E.164 form.
         """
         return pulumi.get(self, "phone_number")
+
+    @_builtins.property
+    @pulumi.getter(name="numberId")
+    def number_id(self) -> Optional[_builtins.int]:
+        """
+        The platform's id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
+        """
+        return pulumi.get(self, "number_id")
 
     @_builtins.property
     @pulumi.getter(name="providerConfigurationId")

@@ -61,8 +61,9 @@ describe("pulumi-voice-platform export", () => {
     const before = (await emu.admin.requests()).length;
     const r = await cli(at("ts"));
     expect(r.stderr).toMatch(/read 1 provider configurations/);
+    // Sets by default: the count line lists what is declared, not the other form's kind.
     expect(r.stderr).toMatch(
-      /wrote .*index\.ts.*: 1 configuration\(s\), 2 bridge\(s\), 2 link\(s\), 1 trunk\(s\)/,
+      /wrote .*index\.ts.*: 1 configuration\(s\), 2 bridge\(s\), 2 number-set\(s\), 1 trunk\(s\)\n/,
     );
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("pulumi config set --secret --stack acme twilioAuthToken");
@@ -94,6 +95,24 @@ describe("pulumi-voice-platform export", () => {
     expect(requests.every((q) => q.method === "GET")).toBe(true);
   });
 
+  it("declares each bridge's numbers as one set, or with --per-link one resource per link: never both", async () => {
+    const sets = await readFile(path.join(dir, "ts", "index.ts"), "utf8");
+    expect(sets).toContain('new voice.BridgeNumbers("support-us", {\n  bridgeSlug: supportUs.slug,');
+    expect(sets).toContain(
+      '{ phoneNumber: "+14155550101", providerConfigurationId: twilio.configurationId },',
+    );
+    expect(sets).not.toContain("voice.BridgeNumber(");
+    const r = await cli([...at("per-link"), "--per-link"]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/: 1 configuration\(s\), 2 bridge\(s\), 2 link\(s\), 1 trunk\(s\)\n/);
+    const links = await readFile(path.join(dir, "per-link", "index.ts"), "utf8");
+    expect(links).toContain("new voice.BridgeNumber(phoneNumber, {");
+    expect(links).not.toContain("BridgeNumbers");
+    expect(await readFile(path.join(dir, "per-link", "README.md"), "utf8")).toContain(
+      "1 provider configuration(s), 2 bridge(s), 2 linked number(s), 1 SIP trunk(s).",
+    );
+  });
+
   it("--force rewrites the project but keeps an existing stack config file (it holds the user's secrets)", async () => {
     const stackFile = path.join(dir, "ts", "Pulumi.acme.yaml");
     await writeFile(stackFile, "config:\n  acme-telephony:twilioAuthToken:\n    secure: v1:abc\n");
@@ -103,9 +122,17 @@ describe("pulumi-voice-platform export", () => {
     expect(await readFile(stackFile, "utf8")).toContain("secure: v1:abc");
   });
 
-  it("--include/--exclude combine; a link to an excluded bridge is left out and the export says so", async () => {
+  it("--include/--exclude combine; a link or a set of an excluded bridge is left out and the export says so", async () => {
+    const sets = await cli([
+      ...at("filtered-sets"),
+      ...["--include", "bridge:support-*", "--include", "sets", "--exclude", "trunk"],
+    ]);
+    expect(sets.stderr).toContain(
+      'note: 1 number-set(s) of bridge "sales" left out: the bridge is not exported',
+    );
     const r = await cli([
       ...at("filtered"),
+      "--per-link",
       "--include",
       "bridge:support-*",
       "--include",
@@ -150,11 +177,15 @@ describe("pulumi-voice-platform export", () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
     expect(project).toContain("      bridgeSlug: ${supportUs.slug}");
     const imports = JSON.parse(await readFile(path.join(dir, "yaml", "import.json"), "utf8"));
+    expect(project).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${" the export must keep from interpolation
+      '      numbers:\n        - phoneNumber: "+14155550100"\n          providerConfigurationId: ${twilio.configurationId}\n',
+    );
     expect(imports.resources).toContainEqual({
-      type: "voice:index:BridgeNumber",
-      name: "n14155550100",
-      id: expect.stringMatching(/^support-us\/\d+\/\+14155550100$/),
-      logicalName: "+14155550100",
+      type: "voice:index:BridgeNumbers",
+      name: "supportUsNumbers",
+      id: "support-us",
+      logicalName: "support-us",
     });
     expect(await readdir(path.join(dir, "yaml"))).not.toContain("package.json");
   });
@@ -204,7 +235,7 @@ describe("pulumi-voice-platform export", () => {
       expect(r.stderr).toMatch(
         /note: trunk \d+ \("Edge \\udfff"\) left out: its name has an unpaired surrogate \(U\+DFFF\) at character 6/,
       );
-      expect(r.stderr).toContain('note: link of "+14155550102" left out: its bridge "odd" is left out');
+      expect(r.stderr).toContain('note: number set of "odd" left out: its bridge "odd" is left out');
       const program = await readFile(
         path.join(dir, `odd-${language}`, language === "yaml" ? "Pulumi.yaml" : "index.ts"),
         "utf8",

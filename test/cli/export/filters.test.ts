@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { derive } from "../../../cli/export/derive";
 import { globToRegExp, parseFilter, select } from "../../../cli/export/filters";
 import type { Organization } from "../../../cli/export/organization";
 import { resolveLinks } from "../../../provider/resources/bridge-number/export";
@@ -119,6 +120,30 @@ describe("export filters", () => {
     const r = run([], ["link:+14155550101"]);
     expect(r.bridges).toContain("support-us");
     expect(r.links).toEqual(["+14155550100", "+442079460001", "+14155550102"]);
+  });
+
+  it("sets follow their bridge and bring their configuration; excluding one declares its bridge without numbers", () => {
+    const sets = (include: string[], exclude: string[] = []) => {
+      const s = select(derive(org, "sets").records, include.map(parseFilter), exclude.map(parseFilter));
+      return {
+        bridges: s.bridges.map((b) => b.slug),
+        sets: s["number-sets"].map((x) => `${x.bridge.slug}: ${x.phoneNumbers.join(" ")}`),
+        configurations: s.configurations.map((c) => c.account_sid),
+        links: s.links,
+        notes: s.notes,
+      };
+    };
+    const r = sets(["bridge:support-*", "sets"], ["number-set:support-eu"]);
+    expect(r.bridges).toEqual(["support-us", "support-eu"]);
+    expect(r.sets).toEqual(["support-us: +14155550100 +14155550101"]);
+    expect(r.configurations).toEqual(["AC1"]);
+    expect(r.links).toEqual([]);
+    expect(r.notes).toEqual([
+      '1 number-set(s) of bridge "sales" left out: the bridge is not exported',
+      "configuration twilio AC1 exported as well: 1 exported number-set(s) use it",
+    ]);
+    // A set declares every number of its bridge: a link filter leaves it whole.
+    expect(sets([], ["link:+14155550101"]).sets).toContain("support-us: +14155550100 +14155550101");
   });
 
   it("for any organization and filters: every kept link's bridge and configuration are kept, and excluded records never are", () => {

@@ -1,9 +1,10 @@
 // Every file `export` writes, byte for byte, for organizations that exercise its naming, grouping,
 // secrets and notes: the committed files in golden/ are the reference. After an intended change of
 // the output, rewrite them with `GOLDEN_UPDATE=1 npx vitest run test/cli/export/golden.test.ts`.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { derive } from "../../../cli/export/derive";
 import { parseFilter, select } from "../../../cli/export/filters";
 import { renderImportFile } from "../../../cli/export/native-ids";
 import type { Organization } from "../../../cli/export/organization";
@@ -13,7 +14,7 @@ import { configSetLines } from "../../../cli/export/secrets";
 import { renderTypeScript } from "../../../cli/export/typescript";
 import { leaveOutUnrepresentable } from "../../../cli/export/unrepresentable";
 import { renderYamlProject } from "../../../cli/export/yaml";
-import { resolveLinks } from "../../../provider/resources/bridge-number/export";
+import type { ExportForm } from "../../../provider/export-mapping";
 import { repoRoot } from "../../fixtures/engine";
 
 const trunk = { transport: "tls", port: "5061", active: true };
@@ -74,18 +75,14 @@ const org: Organization = {
   ],
 };
 
-/** Every file and line `export` writes for `org` through `include`/`exclude`. */
-function exported(include: string[], exclude: string[]): Record<string, string> {
-  const resolved = resolveLinks(org);
+/** Every file and line `export` writes for `org` in `form` through `include`/`exclude`. */
+function exported(form: ExportForm, include: string[], exclude: string[]): Record<string, string> {
+  const derived = derive(org, form);
   const selection = leaveOutUnrepresentable(
-    select(
-      { ...org, "number-sets": [], links: resolved.links },
-      include.map(parseFilter),
-      exclude.map(parseFilter),
-    ),
+    select(derived.records, include.map(parseFilter), exclude.map(parseFilter)),
   );
-  const notes = [...resolved.notes, ...selection.notes];
-  const p = plan(selection);
+  const notes = [...derived.notes, ...selection.notes];
+  const p = plan(selection, form);
   const common = { project: "acme-telephony", orgHandle: "acme", stack: "acme", plan: p, notes };
   return {
     "index.ts": renderTypeScript(p, "acme"),
@@ -107,17 +104,23 @@ function exported(include: string[], exclude: string[]): Record<string, string> 
   };
 }
 
-const CASES: Record<string, [string[], string[]]> = {
-  all: [[], []],
-  filtered: [["bridge:support-*", "link:+1415*", "trunk:e*"], ["link:+14155550101"]],
+/** The per-link cases hold the output of the export before sets existed, unchanged. */
+const CASES: Record<string, [ExportForm, string[], string[]]> = {
+  sets: ["sets", [], []],
+  "sets-filtered": ["sets", ["bridge:support-*", "bridge:default", "trunk:e*"], ["number-set:default"]],
+  "per-link": ["per-link", [], []],
+  "per-link-filtered": ["per-link", ["bridge:support-*", "link:+1415*", "trunk:e*"], ["link:+14155550101"]],
 };
 
-describe.each(Object.entries(CASES))("the export of %s", (name, [include, exclude]) => {
+describe.each(Object.entries(CASES))("the export of %s", (name, [form, include, exclude]) => {
   it("writes exactly the committed files", () => {
-    const files = exported(include, exclude);
+    const files = exported(form, include, exclude);
     for (const [file, text] of Object.entries(files)) {
       const golden = path.join(repoRoot, "test/cli/export/golden", name, `${file}.golden`);
-      if (process.env.GOLDEN_UPDATE === "1") writeFileSync(golden, text);
+      if (process.env.GOLDEN_UPDATE === "1") {
+        mkdirSync(path.dirname(golden), { recursive: true });
+        writeFileSync(golden, text);
+      }
       expect(text, `${name}/${file}`).toBe(readFileSync(golden, "utf8"));
     }
   });

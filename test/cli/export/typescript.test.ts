@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { derive } from "../../../cli/export/derive";
 import { select } from "../../../cli/export/filters";
 import { plan, plannedOf } from "../../../cli/export/plan";
 import { renderTypeScript } from "../../../cli/export/typescript";
@@ -14,7 +15,7 @@ describe("the exported TypeScript program", () => {
     fc.assert(
       fc.property(arbitraryOrganization, (org) => {
         const resolved = resolveLinks(org);
-        const p = plan(select({ ...org, "number-sets": [], links: resolved.links }, [], []));
+        const p = plan(select(derive(org, "per-link").records, [], []), "per-link");
         const declared = declaredResources(renderTypeScript(p, org.orgHandle));
         const of = (type: string) => declared.filter((d) => d.type === type);
 
@@ -77,10 +78,43 @@ describe("the exported TypeScript program", () => {
     );
   });
 
+  it("in the sets form, declares one BridgeNumbers per bridge with links, each number referencing its configuration, and no link", () => {
+    fc.assert(
+      fc.property(arbitraryOrganization, (org) => {
+        const resolved = resolveLinks(org);
+        const p = plan(select(derive(org, "sets").records, [], []), "sets");
+        const declared = declaredResources(renderTypeScript(p, org.orgHandle));
+        const of = (type: string) => declared.filter((d) => d.type === type);
+        expect(of("BridgeNumber")).toEqual([]);
+        const bridgeBySlug = new Map(of("Bridge").map((d) => [d.args.slug, `Bridge ${d.name}`]));
+        const configById = new Map(
+          of("ProviderConfiguration").map((d, i) => [
+            org.configurations[i]?.id,
+            `ProviderConfiguration ${d.name}`,
+          ]),
+        );
+        const slugs = [...new Set(resolved.links.map((l) => l.bridge.slug))];
+        expect(of("BridgeNumbers").map((d) => d.name)).toEqual(slugs);
+        for (const d of of("BridgeNumbers")) {
+          const links = resolved.links.filter((l) => l.bridge.slug === d.name);
+          expect(d.args.bridgeSlug).toEqual({ output: "slug", of: bridgeBySlug.get(d.name) });
+          expect(d.args.numbers).toEqual(
+            links.map((l) => ({
+              phoneNumber: l.phoneNumber,
+              providerConfigurationId: { output: "configurationId", of: configById.get(l.configuration.id) },
+            })),
+          );
+          expect(d.args.adopt).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("hostile text anywhere (names, accounts, user names, URLs, the organization) is declared exactly (fast-check)", () => {
     fc.assert(
       fc.property(hostileOrganization, hostileText(12), (org, orgHandle) => {
-        const p = plan(select({ ...org, "number-sets": [], links: resolveLinks(org).links }, [], []));
+        const p = plan(select(derive(org, "per-link").records, [], []), "per-link");
         const declared = declaredResources(renderTypeScript(p, orgHandle));
         const args = (type: string, names: string[]) =>
           declared.filter((d) => d.type === type).map((d) => names.map((n) => d.args[n]));

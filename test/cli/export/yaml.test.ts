@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { derive } from "../../../cli/export/derive";
 import { select } from "../../../cli/export/filters";
 import { importTargets, renderImportFile } from "../../../cli/export/native-ids";
 import type { Organization } from "../../../cli/export/organization";
 import { plan, plannedOf } from "../../../cli/export/plan";
 import { renderYamlProject } from "../../../cli/export/yaml";
-import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
 import { parseYaml, readInterpolation, unsafeRawCharacters } from "../../fixtures/pulumi-yaml-reading";
 import { hostileOrganization } from "./organization";
@@ -29,7 +29,7 @@ const org: Organization = {
     },
   ],
 };
-const p = plan(select({ ...org, "number-sets": [], links: resolveLinks(org).links }, [], []));
+const p = plan(select(derive(org, "per-link").records, [], []), "per-link");
 
 describe("the exported YAML program (native provider)", () => {
   it("declares voice:index:* resources with references, secret config and the import option", () => {
@@ -119,7 +119,7 @@ resources:
         hostileOrganization,
         fc.constantFrom("import" as const, "adopt" as const),
         (org, takeOver) => {
-          const p = plan(select({ ...org, "number-sets": [], links: resolveLinks(org).links }, [], []));
+          const p = plan(select(derive(org, "per-link").records, [], []), "per-link");
           const text = renderYamlProject(p, { project: "acme-telephony", orgHandle: "acme", takeOver });
           expect(unsafeRawCharacters(text).filter((c) => c !== "\n")).toEqual([]);
           const { resources } = parseYaml(text) as { resources: Record<string, Declared> };

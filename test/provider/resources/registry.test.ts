@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { derive } from "../../../cli/export/derive";
 import { select } from "../../../cli/export/filters";
 import { KINDS, kindOf } from "../../../cli/export/kinds";
 import { importTargets } from "../../../cli/export/native-ids";
@@ -12,7 +13,6 @@ import { renderYamlProject } from "../../../cli/export/yaml";
 import { voiceResource } from "../../../policy/voice-resource";
 import { describedAs, dynamicToken, nativeToken } from "../../../provider/descriptor";
 import * as engineEntry from "../../../provider/entry/runtime";
-import { resolveLinks } from "../../../provider/resources/bridge-number/export";
 import { REGISTRY, type ResourceType } from "../../../provider/resources/registry";
 import { serve } from "../../../provider/runtime/serve";
 import { repoRoot } from "../../fixtures/engine";
@@ -47,8 +47,14 @@ const org: Organization = {
     },
   ],
 };
-const exported = plan(select({ ...org, "number-sets": [], links: resolveLinks(org).links }, [], []));
-const yaml = renderYamlProject(exported, { project: "acme", orgHandle: "acme", takeOver: "import" });
+/** The organization exported in both forms: sets (the default) and per link. */
+const forms = (["sets", "per-link"] as const).map((form) => {
+  const exported = plan(select(derive(org, form).records, [], []), form);
+  return {
+    exported,
+    yaml: renderYamlProject(exported, { project: "acme", orgHandle: "acme", takeOver: "import" }),
+  };
+});
 
 describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (type, descriptor) => {
   it("is in schema.json under its token, with its description and every described property", () => {
@@ -70,14 +76,13 @@ describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (t
     const { kind } = descriptor.exported;
     expect(KINDS).toContain(kind);
     expect(kindOf(type)).toBe(kind);
-    // The export declares a bridge's numbers as links; sets are not rendered yet (only named).
-    if (type === "BridgeNumbers") {
-      expect(descriptor.exported.id({ bridgeSlug: "support" } as never)).toBe("support");
-      return;
+    // A type with a form is declared in that form only; the others in both.
+    const declaring = forms.filter(({ yaml }) => yaml.includes(`type: ${nativeToken(type)}\n`));
+    expect(declaring).toHaveLength("form" in descriptor.exported ? 1 : 2);
+    for (const { exported } of declaring) {
+      const target = importTargets(exported).find((t) => t.type === nativeToken(type));
+      expect(target?.id).toMatch(/\S/);
     }
-    expect(yaml).toContain(`type: ${nativeToken(type)}`);
-    const target = importTargets(exported).find((t) => t.type === nativeToken(type));
-    expect(target?.id).toMatch(/\S/);
   });
 
   it("is recognised by the policy adapter under both type tokens", () => {

@@ -14,10 +14,10 @@ import javax.annotation.Nullable;
 @CustomType
 public final class BridgeNumbersLink {
     /**
-     * @return The platform&#39;s id of the linked number.
+     * @return The platform&#39;s id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
      * 
      */
-    private Integer numberId;
+    private @Nullable Integer numberId;
     /**
      * @return The phone number in E.164 form.
      * 
@@ -31,11 +31,11 @@ public final class BridgeNumbersLink {
 
     private BridgeNumbersLink() {}
     /**
-     * @return The platform&#39;s id of the linked number.
+     * @return The platform&#39;s id of the linked number; null when the set linked it but could not read the bridge back (the next read fills it in).
      * 
      */
-    public Integer numberId() {
-        return this.numberId;
+    public Optional<Integer> numberId() {
+        return Optional.ofNullable(this.numberId);
     }
     /**
      * @return The phone number in E.164 form.
@@ -61,7 +61,7 @@ public final class BridgeNumbersLink {
     }
     @CustomType.Builder
     public static final class Builder {
-        private Integer numberId;
+        private @Nullable Integer numberId;
         private String phoneNumber;
         private @Nullable Integer providerConfigurationId;
         public Builder() {}
@@ -73,10 +73,8 @@ public final class BridgeNumbersLink {
         }
 
         @CustomType.Setter
-        public Builder numberId(Integer numberId) {
-            if (numberId == null) {
-              throw new MissingRequiredPropertyException("BridgeNumbersLink", "numberId");
-            }
+        public Builder numberId(@Nullable Integer numberId) {
+
             this.numberId = numberId;
             return this;
         }
