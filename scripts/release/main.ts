@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { packageRelease, pluginDownloadUrl } from "../../provider/plugin/release";
+import { repoRoot } from "../engine";
 import { type Artifact, type ReleaseContext, tool } from "./artifact";
 import { releaseNotes } from "./changelog";
 import { dotnetProject } from "./dotnet-project";
@@ -17,19 +18,6 @@ import { pythonDists } from "./python-dists";
 import { checksums, NOTES_FILE } from "./release-files";
 import { assertOneVersion } from "./version-stamps";
 
-/** The repository: the nearest folder above this file whose package.json is ours. */
-function repositoryRoot(): string {
-  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    try {
-      if (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name === "pulumi-voice-platform")
-        return dir;
-    } catch {
-      // no package.json here: keep walking up
-    }
-  }
-  throw new Error(`no pulumi-voice-platform package.json above ${__dirname}`);
-}
-
 const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>] [--host-platform]";
 
 function main(): void {
@@ -38,7 +26,7 @@ function main(): void {
       "dry-run": { type: "boolean" },
       tag: { type: "string" },
       out: { type: "string" },
-      // The plugin archive of this machine only: a quick check of everything else.
+      // The host platform's plugin archive only: a quick check of everything else.
       "host-platform": { type: "boolean" },
     },
   });
@@ -47,7 +35,7 @@ function main(): void {
       `${USAGE}\nThis command builds and checks the artifacts only (--dry-run); the release workflow publishes them from a version tag.`,
     );
   }
-  const root = repositoryRoot();
+  const root = repoRoot;
   const release = packageRelease(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")));
   const { version } = release;
   if (values.tag !== undefined && values.tag !== `v${version}`) {
