@@ -36,9 +36,11 @@ export const QUIET_MS = { min: 25, max: 250 } as const;
 /**
  * How long a plain read's answer serves other plain reads of the bridge. The engine refreshes a
  * bridge and its links together (each link needs the bridge's detail view), so one answer serves
- * them all; a write of this process to the bridge ends the sharing at once.
+ * them all, however slowly the engine reaches the links of a large estate or a busy machine; a
+ * provider process lives for one engine operation, and a write of this process to the bridge ends
+ * the sharing at once.
  */
-export const SHARED_ANSWER_MS = 5_000;
+export const SHARED_ANSWER_MS = 60_000;
 
 /**
  * Reads bridge details on behalf of many concurrent callers with one request where it can.
