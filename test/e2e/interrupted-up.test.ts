@@ -1,7 +1,7 @@
 // `pulumi up` of 60 resources killed (SIGKILL of the engine and its plugins, as a cancelled CI job)
 // at three points, then the recovery docs/failures-and-recover.md gives: `pulumi-voice-platform recover --cancel` and
 // `pulumi up --refresh`. Counted after: the stack records exactly what the platform holds.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { stat, truncate } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { estate, inventorySeed } from "../../bench/estate";
 import { census } from "../fixtures/census";
 import { engineEnv, repoRoot } from "../fixtures/engine";
-import { killTree } from "../fixtures/process-tree";
+import { upKilledAfter as killUpAfter } from "../fixtures/killed-up";
 import { OP_TIMEOUT_MS, startFresh, useVoiceStack } from "../fixtures/voice-stack";
 
 const exec = promisify(execFile);
@@ -27,23 +27,10 @@ async function cli(command: string, args: string[]): Promise<string> {
 
 /** Starts `pulumi up` and kills it and its plugins once the platform has seen `posts` create requests. */
 async function upKilledAfter(posts: number): Promise<void> {
-  await ctx.emu.admin.clearRequests();
-  const up: ChildProcess = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", "e2e"], {
+  await killUpAfter(ctx.emu, posts, {
     cwd: ctx.voice.dir.path,
     env: { ...process.env, ...(await engineEnv()) },
-    stdio: "ignore",
   });
-  const exited = new Promise((resolve) => up.once("exit", resolve));
-  for (;;) {
-    const seen = (await ctx.emu.admin.requests()).filter((r) => r.method === "POST").length;
-    if (seen >= posts || up.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  // Killed before asserting, so a failed assertion leaves no engine holding the stack.
-  const finishedFirst = up.exitCode !== null;
-  killTree(up.pid ?? 0);
-  await exited;
-  expect(finishedFirst).toBe(false);
 }
 
 /** The checkpoint's attributes file in the test's file backend. */

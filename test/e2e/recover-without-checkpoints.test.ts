@@ -4,7 +4,7 @@
 // itself the next killed run. The last kill also loses the state file, rebuilt the same way. Counted
 // after each recover: every record on the platform is in state, once. One stack and engine setup
 // serve all the cases, which run in sequence.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { estate, inventorySeed } from "../../bench/estate";
 import { census, secretOccurrences } from "../fixtures/census";
 import { engineEnv, repoRoot } from "../fixtures/engine";
-import { killTree } from "../fixtures/process-tree";
+import { upKilledAfter as killUpAfter } from "../fixtures/killed-up";
 import { OP_TIMEOUT_MS, plainExport, SECRETS, useVoiceStack } from "../fixtures/voice-stack";
 
 const exec = promisify(execFile);
@@ -59,23 +59,11 @@ async function recover(): Promise<string> {
 
 /** Starts `pulumi up` with checkpoints off and kills it and its plugins once the platform has seen `posts` writes. */
 async function upKilledAfter(posts: number, refresh: boolean): Promise<void> {
-  await ctx.emu.admin.clearRequests();
-  const args = ["up", "--yes", "--skip-preview", "--stack", "e2e", ...(refresh ? ["--refresh"] : [])];
-  const up: ChildProcess = spawn("pulumi", args, {
+  await killUpAfter(ctx.emu, posts, {
     cwd: ctx.voice.dir.path,
     env: await skipEnv(),
-    stdio: "ignore",
+    args: refresh ? ["--refresh"] : [],
   });
-  const exited = new Promise((resolve) => up.once("exit", resolve));
-  for (;;) {
-    const seen = (await ctx.emu.admin.requests()).filter((r) => r.method === "POST").length;
-    if (seen >= posts || up.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const finishedFirst = up.exitCode !== null;
-  killTree(up.pid ?? 0);
-  await exited;
-  expect(finishedFirst).toBe(false);
 }
 
 /** The stack's state files in the test's file backend. */
