@@ -93,10 +93,15 @@ export async function engineEnv(): Promise<Record<string, string>> {
   return { ...(await getEngine()).env };
 }
 
-/** A `PulumiCommand` running our engine binary, for `LocalWorkspace` options. */
-export async function pulumiCommand(): Promise<PulumiCommand> {
-  const { binDir } = await getEngine();
-  return PulumiCommand.get({ root: path.dirname(binDir) });
+let command: Promise<PulumiCommand> | undefined;
+
+/**
+ * A `PulumiCommand` running our engine binary, for `LocalWorkspace` options. Made once per process:
+ * making one runs `pulumi version`, and every stack of a process uses the same binary.
+ */
+export function pulumiCommand(): Promise<PulumiCommand> {
+  command ??= getEngine().then(({ binDir }) => PulumiCommand.get({ root: path.dirname(binDir) }));
+  return command;
 }
 
 export interface TempDir {

@@ -19,6 +19,7 @@ import {
   makeTempDir,
   pulumiCommand,
   repoRoot,
+  skipTypeCheck,
   type TempDir,
 } from "../fixtures/engine";
 import { printedSecrets, secretConfig } from "../fixtures/export-steps";
@@ -147,6 +148,8 @@ describe("pulumi-voice-platform export", { timeout: OP_TIMEOUT_MS * 4 }, () => {
         throw new Error(`${String(e)}\n${log}\n${exported.stderr}`);
       });
       const upMs = Date.now() - started;
+      // The up type-checked the exported program; the preview runs the same code.
+      skipTypeCheck(stack.workspace);
       const resources = Object.values(up.summary.resourceChanges ?? {}).reduce((a, b) => a + b, 0) - 1;
       started = Date.now();
       const preview = await stack.preview({ expectNoChanges: true });

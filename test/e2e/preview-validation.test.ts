@@ -34,8 +34,10 @@ const trunk = (extra: Record<string, unknown>) => ({ name: "edge", sipUrl: "sip.
 describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT_MS }, () => {
   beforeEach(async () => {
     await startFresh(ctx);
-    await ctx.voice.stack.setConfig("authToken", { value: SECRETS.authToken, secret: true });
-    await ctx.voice.stack.setConfig("sipPassword", { value: SECRETS.sipPassword, secret: true });
+    await ctx.voice.stack.setAllConfig({
+      authToken: { value: SECRETS.authToken, secret: true },
+      sipPassword: { value: SECRETS.sipPassword, secret: true },
+    });
   }, OP_TIMEOUT_MS);
 
   // The engine stops at the first resource that fails check, so each secret has a program of its own.
@@ -51,8 +53,10 @@ describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT
       /voice:SipTrunk resource 'edge' has a problem: authPassword must be at most 255 characters/,
     ],
   ])("masks a 300-character %s in the failure", async (_secret, spec, message) => {
-    await ctx.voice.stack.setConfig("authToken", { value: LONG_SECRET, secret: true });
-    await ctx.voice.stack.setConfig("sipPassword", { value: LONG_SECRET, secret: true });
+    await ctx.voice.stack.setAllConfig({
+      authToken: { value: LONG_SECRET, secret: true },
+      sipPassword: { value: LONG_SECRET, secret: true },
+    });
     await ctx.voice.declare(spec);
     const output = await failedPreview();
     expect(output).toMatch(message);
@@ -73,11 +77,13 @@ describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT
       },
       /voice:BridgeNumber resource 'n0': property providerConfigurationId .*has a problem: must be a positive integer id/,
     ],
-    ...["sip:", "-bad-.example", "a..b", "@@@"].map((sipUrl): [string, ProgramSpec, RegExp] => [
-      `sipUrl ${sipUrl}`,
-      { trunks: [trunk({ sipUrl })] },
+    // One bad sipUrl shows how the engine reports the rule; the rule's other refusals ("-bad-.example",
+    // "a..b", "@@@", ...) are test/provider/runtime/check-rules.test.ts's and fields.test.ts's.
+    [
+      "sipUrl sip:",
+      { trunks: [trunk({ sipUrl: "sip:" })] },
       /voice:SipTrunk resource 'edge': property sipUrl .*has a problem: must be a host name, an IP address/,
-    ]),
+    ],
     [
       "a configuration id of no configuration",
       {
