@@ -15,6 +15,8 @@ export interface EstateSpec {
   configurations: { name: string; provider: string; accountSid: string }[];
   bridges: { name: string; bridgeName: string; slug: string }[];
   numbers: { name: string; bridge: string; configuration: string; phoneNumber: string }[];
+  /** One `BridgeNumbers` per bridge, instead of `numbers` (bench/set-estate.ts). */
+  sets?: { name: string; bridge: string; numbers: { configuration: string; phoneNumber: string }[] }[];
   trunks: {
     name: string;
     sipUrl: string;
@@ -88,6 +90,8 @@ export function estate(n: number, provider: ProviderKind): EstateSpec {
   }));
   return { provider, configurations, bridges, numbers, trunks };
 }
+
+export { phoneNumber as benchPhoneNumber };
 
 /** Inventory for `maxNumbers` benchmark numbers in the demo organization's accounts (seed once per emulator). */
 export function inventorySeed(maxNumbers: number): SeedInput {

@@ -4,7 +4,9 @@
 //   node dist/bench/index.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
 //   node dist/bench/index.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale-main.ts);
 //                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
-//                                       --scale-render renders bench/results/scale.json again
+//                                       --scale-render renders bench/results/scale.json again; then the set steps
+//   node dist/bench/index.js --scale-sets  the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets-main.ts);
+//                                       --scale-sets-max M caps the estates at M; --scale-sets-render renders again
 //   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 import { mkdir, writeFile } from "node:fs/promises";
@@ -20,6 +22,7 @@ import { type BenchResults, renderReport } from "./report";
 import { runEmptyProgram, runScale } from "./scale";
 import { renderScaleMain, runScaleMain } from "./scale-main";
 import { runSdkThroughput } from "./sdk-throughput";
+import { renderSetsMain, runSetsMain } from "./sets-main";
 import { progress, timed } from "./stats";
 
 async function main(): Promise<void> {
@@ -29,6 +32,9 @@ async function main(): Promise<void> {
       scale: { type: "boolean" },
       "scale-max": { type: "string" },
       "scale-render": { type: "boolean" },
+      "scale-sets": { type: "boolean" },
+      "scale-sets-max": { type: "string" },
+      "scale-sets-render": { type: "boolean" },
       plugin: { type: "boolean" },
       emulator: { type: "boolean" },
     },
@@ -38,8 +44,19 @@ async function main(): Promise<void> {
     await renderScaleMain();
     return;
   }
+  if (values["scale-sets-render"] === true) {
+    await renderSetsMain();
+    return;
+  }
+  if (values["scale-sets"] === true || values["scale-sets-max"] !== undefined) {
+    await runSetsMain(values["scale-sets-max"] === undefined ? undefined : Number(values["scale-sets-max"]));
+    return;
+  }
   if (values.scale === true || values["scale-max"] !== undefined) {
-    await runScaleMain(values["scale-max"] === undefined ? undefined : Number(values["scale-max"]));
+    const max = values["scale-max"] === undefined ? undefined : Number(values["scale-max"]);
+    await runScaleMain(max);
+    // Then the set form (its own results file, so scale.json keeps its format).
+    await runSetsMain(max);
     return;
   }
   if (values.plugin === true) {

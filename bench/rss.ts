@@ -36,11 +36,14 @@ function read(path: string): string | undefined {
   }
 }
 
-const NATIVE_PLUGIN = /[/\\]provider[/\\]native[/\\]main\.js/;
+// The plugin's source moved from provider/native to provider/plugin; both paths are the plugin.
+const NATIVE_PLUGIN = /[/\\]provider[/\\](?:native|plugin)[/\\]main\.js/;
 
 function roleOf(cmdline: string): Role | undefined {
   const command = cmdline.split("\0")[0] ?? "";
   if (/(^|[/\\])pulumi$/.test(command)) return "engine";
+  // A YAML program has no Node.js language host: its program is the YAML language host.
+  if (/(^|[/\\])pulumi-language-yaml$/.test(command)) return "program";
   if (!/\bnode\b/.test(command)) return undefined;
   if (cmdline.includes("dynamic-provider") || NATIVE_PLUGIN.test(cmdline)) return "provider";
   if (/@pulumi[/\\]pulumi[/\\]cmd[/\\]run/.test(cmdline)) return "program";

@@ -2,7 +2,7 @@
 // real engine (scripts/engine.ts), against an emulator over loopback HTTP, plus the measurements
 // taken around each engine operation: wall time, the emulator's request log, peak memory.
 import { execFile } from "node:child_process";
-import { appendFile, cp, symlink, writeFile } from "node:fs/promises";
+import { appendFile, cp, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
@@ -11,8 +11,13 @@ import { engineEnv, makeTempDir, pulumiCommand, repoRoot, type TempDir } from ".
 import type { EstateSpec } from "./estate";
 import { type PeakRss, watchPeakRss } from "./rss";
 import { round, timed } from "./stats";
+import { renderYamlProgram } from "./yaml-program";
 
 const run = promisify(execFile);
+
+/** The native provider plugin's folder (its launcher, bin/pulumi-resource-voice). */
+const BIN = path.join(repoRoot, "bin");
+const EMPTY: EstateSpec = { provider: "native", configurations: [], bridges: [], numbers: [], trunks: [] };
 
 export interface Target {
   url: string;
@@ -47,6 +52,8 @@ export interface BenchStack {
   declare(spec: EstateSpec): Promise<void>;
   /** Runs one operation with the request log cleared first; `rss` polls peak memory meanwhile. */
   run(op: Operation, opts?: { rss?: boolean }): Promise<OpMeasure>;
+  /** Sets (or, with undefined, unsets) a variable of the engine's environment for the operations after it. */
+  setEnv(key: string, value: string | undefined): void;
   /** Bytes of `pulumi stack export` and of the resources' `__provider` values. */
   stateSize(): Promise<StateSize>;
   cleanup(): Promise<void>;
@@ -95,6 +102,12 @@ export interface StackOptions {
   native?: boolean;
   /** Extra environment of the engine (e.g. `PULUMI_SKIP_CHECKPOINTS`). */
   env?: Record<string, string>;
+  /** A YAML program: `declare` writes Pulumi.yaml (bench/yaml-program.ts) instead of spec.json. */
+  yaml?: boolean;
+  /** An existing project (e.g. an exported one) instead of a copy of bench/program; removed on cleanup. */
+  dir?: string;
+  /** Config beside the platform's (e.g. the secrets an exported program reads). */
+  config?: Record<string, { value: string; secret?: boolean }>;
 }
 
 /** A stack named `name` of bench/program in a fresh temp directory, configured for `target`. */
@@ -104,13 +117,25 @@ export async function benchStack(
   parallel: number,
   options: StackOptions = {},
 ): Promise<BenchStack> {
-  const dir: TempDir = await makeTempDir("pulumi-voice-bench-");
-  await cp(path.join(repoRoot, "bench", "program"), dir.path, { recursive: true });
-  await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
-  if (options.native) {
+  const dir: TempDir = options.dir
+    ? { path: options.dir, remove: () => rm(options.dir!, { recursive: true, force: true }) }
+    : await makeTempDir("pulumi-voice-bench-");
+  if (options.yaml) {
+    await writeFile(path.join(dir.path, "Pulumi.yaml"), renderYamlProgram(EMPTY, "voice-bench", BIN));
+  } else if (!options.dir) {
+    await cp(path.join(repoRoot, "bench", "program"), dir.path, { recursive: true });
+  }
+  if (!options.yaml) {
+    await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir").catch(
+      (e: NodeJS.ErrnoException) => {
+        if (e.code !== "EEXIST") throw e;
+      },
+    );
+  }
+  if (options.native && !options.yaml && !options.dir) {
     await appendFile(
       path.join(dir.path, "Pulumi.yaml"),
-      `plugins:\n  providers:\n    - name: voice\n      path: ${path.join(repoRoot, "bin")}\n`,
+      `plugins:\n  providers:\n    - name: voice\n      path: ${BIN}\n`,
     );
   }
   const stack = await LocalWorkspace.createOrSelectStack(
@@ -123,6 +148,7 @@ export async function benchStack(
     "voice:orgHandle": { value: target.orgHandle },
     authToken: { value: "bench-auth-token", secret: true },
     sipPassword: { value: "bench-sip-password", secret: true },
+    ...options.config,
   });
   let failed = 0;
   const onEvent = (e: EngineEvent) => {
@@ -139,7 +165,15 @@ export async function benchStack(
     stack,
     parallel,
     // A file, not stack config: at N = 3,000 the spec outgrows what one command-line argument may hold.
-    declare: (spec) => writeFile(path.join(dir.path, "spec.json"), JSON.stringify(spec)),
+    declare: (spec) =>
+      options.yaml
+        ? writeFile(path.join(dir.path, "Pulumi.yaml"), renderYamlProgram(spec, "voice-bench", BIN))
+        : writeFile(path.join(dir.path, "spec.json"), JSON.stringify(spec)),
+    setEnv(key, value) {
+      const env = stack.workspace.envVars;
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    },
     async run(op, opts = {}) {
       await target.admin.clearRequests();
       failed = 0;
@@ -173,7 +207,7 @@ export async function benchStack(
         ["stack", "export", "--stack", name],
         {
           cwd: dir.path,
-          env: { ...process.env, ...(await engineEnv()), ...options.env },
+          env: { ...process.env, ...stack.workspace.envVars },
           maxBuffer: 256 * 1024 * 1024,
         },
       );

@@ -5,6 +5,7 @@
 //            that makes no requests: the engine's own cost, the baseline of benchmarks 2 and 3;
 //   "native": the same resources as `voice:index:*` of the provider plugin (bin/pulumi-resource-voice,
 //            which the stack's Pulumi.yaml then names in `plugins.providers`).
+// `spec.sets` (voice and native only) declares one BridgeNumbers per bridge holding its numbers.
 const fs = require("node:fs");
 const path = require("node:path");
 const pulumi = require("@pulumi/pulumi");
@@ -66,7 +67,7 @@ function nativeKinds() {
   const root = path.dirname(require.resolve("pulumi-voice-platform/package.json"));
   const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
   return Object.fromEntries(
-    Object.keys(noopOutputs).map((type) => {
+    [...Object.keys(noopOutputs), "BridgeNumbers"].map((type) => {
       const token = `voice:index:${type}`;
       const outputs = Object.fromEntries(
         Object.keys(schema.resources[token].properties).map((k) => [k, undefined]),
@@ -91,6 +92,7 @@ const kinds =
             Bridge: (name, args) => new voice.Bridge(name, args),
             BridgeNumber: (name, args) => new voice.BridgeNumber(name, args),
             SipTrunk: (name, args) => new voice.SipTrunk(name, args),
+            BridgeNumbers: (name, args) => new voice.BridgeNumbers(name, args),
           };
         })();
 
@@ -116,6 +118,17 @@ for (const n of spec.numbers ?? []) {
   });
 }
 
+for (const s of spec.sets ?? []) {
+  if (!kinds.BridgeNumbers) throw new Error(`the ${spec.provider} side declares no sets`);
+  kinds.BridgeNumbers(s.name, {
+    bridgeSlug: bridges[s.bridge].slug,
+    numbers: s.numbers.map((n) => ({
+      phoneNumber: n.phoneNumber,
+      providerConfigurationId: configurations[n.configuration].configurationId,
+    })),
+  });
+}
+
 for (const t of spec.trunks ?? []) {
   kinds.SipTrunk(t.name, {
     name: t.name,
@@ -132,4 +145,5 @@ exports.declared =
   (spec.configurations ?? []).length +
   (spec.bridges ?? []).length +
   (spec.numbers ?? []).length +
+  (spec.sets ?? []).length +
   (spec.trunks ?? []).length;

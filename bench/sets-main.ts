@@ -1,0 +1,110 @@
+// `npm run bench -- --scale-sets`: the set form at N = 1,000 and at 10,000 numbers (bench/sets-scale.ts),
+// with the per-link form's requests at N = 1,000 beside it. Writes bench/results/scale-sets.json (and
+// .md) and prints the markdown; `--scale-sets-max M` caps every estate at M numbers (or N = M) and
+// writes bench/results/scale-sets-partial.*.tmp instead.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { repoRoot } from "../scripts/engine";
+import { describeMachine } from "./machine";
+import { measureMemoryFloor } from "./memory-floor";
+import type { LoadSamples } from "./scale-results";
+import { renderSetsReport } from "./sets-report";
+import type { SetsBenchResults } from "./sets-results";
+import { runSetsScale, type SetStep, type SetsScaleResult } from "./sets-scale";
+import { progress, round } from "./stats";
+
+const MIX = { kind: "mix", size: 1_000 } as const;
+const ORGANIZATION = { kind: "organization", size: 10_000 } as const;
+
+/**
+ * The steps in the order they run, the figures most wanted first (the JSON is rewritten after every
+ * side, so a run stopped early keeps them): N = 1,000 as sets, the 10,000-number organization with
+ * checkpoints skipped, the per-link form at N = 1,000 (with previews alternating checkpoints on and
+ * off), then both estates with checkpoints.
+ */
+export const SET_STEPS: readonly SetStep[] = [
+  { shape: MIX, form: "sets", mode: "skipCheckpoints", sides: ["native", "voice"] },
+  { shape: ORGANIZATION, form: "sets", mode: "skipCheckpoints", sides: ["native", "voice", "yaml"] },
+  {
+    shape: MIX,
+    form: "links",
+    mode: "skipCheckpoints",
+    sides: ["native", "voice"],
+    previewAlternation: ["native", "voice"],
+  },
+  { shape: ORGANIZATION, form: "sets", mode: "checkpoints", sides: ["native", "voice", "yaml"] },
+  { shape: MIX, form: "sets", mode: "checkpoints", sides: ["native", "voice"] },
+];
+
+const RESULTS = path.join(repoRoot, "bench", "results");
+const FULL = { json: path.join(RESULTS, "scale-sets.json"), md: path.join(RESULTS, "scale-sets.md") };
+const PARTIAL = {
+  json: path.join(RESULTS, "scale-sets-partial.json.tmp"),
+  md: path.join(RESULTS, "scale-sets-partial.md.tmp"),
+};
+
+function loadSampler(): { peek(): LoadSamples; stop(): void } {
+  const seen: number[] = [os.loadavg()[0]!];
+  const timer = setInterval(() => seen.push(os.loadavg()[0]!), 10_000);
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    peek: () => ({
+      min: round(Math.min(...seen), 2),
+      mean: round(seen.reduce((a, b) => a + b, 0) / seen.length, 2),
+      max: round(Math.max(...seen), 2),
+      samples: seen.length,
+    }),
+  };
+}
+
+/** Renders bench/results/scale-sets.json again. */
+export async function renderSetsMain(): Promise<void> {
+  const results = JSON.parse(await readFile(FULL.json, "utf8")) as SetsBenchResults;
+  const report = renderSetsReport(results);
+  await writeFile(FULL.md, `${report}\n`);
+  process.stdout.write(`${report}\n`);
+}
+
+/** Runs SET_STEPS, every estate capped at `max` numbers when given. */
+export async function runSetsMain(max?: number): Promise<void> {
+  if (max !== undefined && !(max >= 10)) throw new Error("--scale-sets-max must be a number ≥ 10");
+  const steps =
+    max === undefined
+      ? SET_STEPS
+      : SET_STEPS.map((s) => ({ ...s, shape: { ...s.shape, size: Math.min(s.shape.size, max) } }));
+  const files = max === undefined ? FULL : PARTIAL;
+  const started = new Date();
+  const machine = await describeMachine();
+  const parallel = 4 * os.availableParallelism();
+  progress(
+    `sets: ${machine.cores} cores, load average ${machine.loadAverageAtStart}, engine parallelism ${parallel}`,
+  );
+  const load = loadSampler();
+  progress("memory floor: a one-bridge program on each side");
+  const floors = await measureMemoryFloor(["native", "voice", "yaml"], parallel);
+  const results = (sets: SetsScaleResult, complete: boolean): SetsBenchResults => ({
+    command: max === undefined ? "npm run bench -- --scale-sets" : `npm run bench -- --scale-sets-max ${max}`,
+    startedAt: started.toISOString(),
+    durationS: Math.round((Date.now() - started.getTime()) / 1000),
+    complete,
+    machine,
+    load: load.peek(),
+    floors,
+    sets,
+  });
+  await mkdir(RESULTS, { recursive: true });
+  const sets = await runSetsScale({
+    steps,
+    parallel,
+    saved: (partial) => writeFile(files.json, `${JSON.stringify(results(partial, false), null, 2)}\n`),
+  });
+  const final = results(sets, true);
+  load.stop();
+  await writeFile(files.json, `${JSON.stringify(final, null, 2)}\n`);
+  const report = renderSetsReport(final);
+  await writeFile(files.md, `${report}\n`);
+  process.stdout.write(`${report}\n`);
+  progress(`sets done in ${final.durationS} s; results in ${path.relative(repoRoot, files.json)}`);
+}
