@@ -18,15 +18,25 @@ export function listEnvelope<S extends z.ZodType>(item: S) {
   return z.preprocess((body) => (Array.isArray(body) ? { data: body } : body), envelope(z.array(item)));
 }
 
-const cache = new WeakMap<z.ZodType, { one: z.ZodType; list: z.ZodType }>();
-/** The (cached) envelope schema around `schema`: one record, or a list of them. */
+const cache = new WeakMap<z.ZodType, { one?: z.ZodType; list?: z.ZodType }>();
+/**
+ * The (cached) envelope schema around `schema`, one record or a list of them, compiled with
+ * `z.compile`: every answer is validated on zod's generated fast path, which accepts and rejects
+ * exactly what the schema does; on a rejection zod runs the ordinary parser for the same issues.
+ * Built on first use, so a client that never calls an endpoint never compiles its schema.
+ */
 export function envelopeOf(schema: z.ZodType, list: boolean): z.ZodType {
   let entry = cache.get(schema);
   if (!entry) {
-    entry = { one: envelope(schema), list: listEnvelope(schema) };
+    entry = {};
     cache.set(schema, entry);
   }
-  return list ? entry.list : entry.one;
+  if (list) {
+    entry.list ??= z.compile(listEnvelope(schema));
+    return entry.list;
+  }
+  entry.one ??= z.compile(envelope(schema));
+  return entry.one;
 }
 
 /** An unwrapped list answer. */

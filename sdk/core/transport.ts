@@ -106,6 +106,9 @@ export class Transport {
   readonly #origin: string;
   readonly #basePath: string;
   readonly #userAgent: string;
+  /** Headers without per-call overrides, by flags (see #headers), and the auth headers they were built from. */
+  readonly #headersCache: Array<Readonly<Record<string, string>> | undefined> = new Array(8).fill(undefined);
+  #headersAuth: Readonly<Record<string, string>> | undefined;
 
   constructor(cfg: TransportConfig) {
     this.#cfg = cfg;
@@ -208,7 +211,7 @@ export class Transport {
     method: HttpMethod,
     path: string,
     target: string,
-    headers: Record<string, string>,
+    headers: Readonly<Record<string, string>>,
     body: string | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
@@ -297,7 +300,35 @@ export class Transport {
     return list ? { data: data.data, count: data.count ?? undefined } : data.data;
   }
 
+  /**
+   * The request headers. Without per-call overrides they depend only on three flags and the auth
+   * strategy's headers, so each combination is built once and reused (frozen: undici only reads
+   * them) for as long as the strategy answers the same headers object.
+   */
   #headers(
+    sendOrg: boolean,
+    sendProduct: boolean,
+    opts: RequestOptions,
+    hasBody: boolean,
+  ): Readonly<Record<string, string>> {
+    if (opts.orgHandle !== undefined || opts.productId !== undefined) {
+      return this.#buildHeaders(sendOrg, sendProduct, opts, hasBody);
+    }
+    const auth = this.#cfg.auth.headers();
+    if (auth !== this.#headersAuth) {
+      this.#headersAuth = auth;
+      this.#headersCache.fill(undefined);
+    }
+    const key = (sendOrg ? 1 : 0) | (sendProduct ? 2 : 0) | (hasBody ? 4 : 0);
+    let h = this.#headersCache[key];
+    if (h === undefined) {
+      h = Object.freeze(this.#buildHeaders(sendOrg, sendProduct, opts, hasBody));
+      this.#headersCache[key] = h;
+    }
+    return h;
+  }
+
+  #buildHeaders(
     sendOrg: boolean,
     sendProduct: boolean,
     opts: RequestOptions,
