@@ -1,7 +1,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { AuthStrategy } from "./auth";
-import { envelopeOf, type ListResult } from "./envelope";
+import { envelopeCheckOf, envelopeOf, type ListResult } from "./envelope";
 import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
 import { ownPackage } from "./own-package";
 import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
@@ -287,6 +287,14 @@ export class Transport {
       createApiError({ kind: "validation", ...where, status: res.status, issues: [{ path, message }] });
     if (res.body === undefined) throw issue("", "expected a JSON body, got an empty one");
     if (typeof res.body === "string") throw issue("", "expected a JSON body, got text");
+    if (enveloped) {
+      // The common case: an answer that passes is returned as parsed (it is ours alone), uncopied.
+      const body = list && Array.isArray(res.body) ? { data: res.body } : res.body;
+      if (envelopeCheckOf(schema, list)?.validate(body) === true) {
+        const data = body as { data: unknown; count?: number | null };
+        return list ? { data: data.data, count: data.count ?? undefined } : data.data;
+      }
+    }
     const parsed = (enveloped ? envelopeOf(schema, list) : schema).safeParse(res.body);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { envelope, envelopeOf, errorDetails, listEnvelope } from "../../sdk/core/envelope";
+import { envelope, envelopeCheckOf, envelopeOf, errorDetails, listEnvelope } from "../../sdk/core/envelope";
 import { BridgeDetail } from "../../sdk/resources/bridges";
 
 describe("envelope", () => {
@@ -80,6 +80,8 @@ describe("envelopeOf (compiled)", () => {
     expect(compiled.success).toBe(runtime.success);
     expect(compiled.data).toEqual(runtime.data);
     expect(compiled.error?.issues).toEqual(runtime.error?.issues);
+    // The validator that accepts answers without copying them agrees too.
+    expect(envelopeCheckOf(BridgeDetail, false)?.validate(structuredClone(body))).toBe(runtime.success);
   });
 
   it("judges list answers as the runtime parser does, bare arrays included", () => {
@@ -94,6 +96,8 @@ describe("envelopeOf (compiled)", () => {
       expect(compiled.success).toBe(runtime.success);
       expect(compiled.data).toEqual(runtime.data);
       expect(compiled.error?.issues).toEqual(runtime.error?.issues);
+      const wrapped = Array.isArray(body) ? { data: body } : body; // as the transport does
+      expect(envelopeCheckOf(BridgeDetail, true)?.validate(structuredClone(wrapped))).toBe(runtime.success);
     }
   });
 
