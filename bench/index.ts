@@ -7,7 +7,7 @@
 //                                       --scale-render renders bench/results/scale.json again
 //   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
-//   node dist/bench/index.js --sdk      only 1, SDK against raw undici (bench/results/sdk.*; with --quick to sdk-quick.*.tmp)
+//   node dist/bench/index.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -120,7 +120,7 @@ async function runPluginOnly(): Promise<void> {
   process.stdout.write(`${table}\n`);
 }
 
-/** `--sdk`: benchmark 1 alone, to bench/results/sdk.json and sdk.md (`--quick`: fewer pairs, kept as .tmp). */
+/** `--sdk`: benchmark 1 alone, to bench/results/sdk.json and sdk.md (`--quick`: fewer pairs). */
 async function runSdkOnly(quick: boolean): Promise<void> {
   const started = new Date();
   const machine = await describeMachine();
@@ -138,7 +138,8 @@ async function runSdkOnly(quick: boolean): Promise<void> {
   ].join("\n");
   const dir = path.join(repoRoot, "bench", "results");
   await mkdir(dir, { recursive: true });
-  const [json, md] = quick ? ["sdk-quick.json.tmp", "sdk-quick.md.tmp"] : ["sdk.json", "sdk.md"];
+  // Either size is kept: the file names its command, and a quick run is benchmark 1's usual check.
+  const [json, md] = ["sdk.json", "sdk.md"];
   await writeFile(
     path.join(dir, json),
     `${JSON.stringify({ command, startedAt: started.toISOString(), durationS: Math.round(ms / 1000), machine, options: opts, ...result }, null, 2)}\n`,

@@ -61,8 +61,8 @@ export interface ThroughputOptions {
   warmup: number;
 }
 
-/** `--quick`: 24 pairs of 250 requests a side per case. The full run: 140 pairs (35,000 a side). */
-export const QUICK: ThroughputOptions = { sliceRequests: 250, pairs: 24, runs: 3, warmup: 6_000 };
+/** `--quick`: 40 pairs of 250 requests a side per case. The full run: 140 pairs (35,000 a side). */
+export const QUICK: ThroughputOptions = { sliceRequests: 250, pairs: 40, runs: 4, warmup: 6_000 };
 export const FULL: ThroughputOptions = { sliceRequests: 250, pairs: 140, runs: 7, warmup: 20_000 };
 
 const BRIDGES = 20;
