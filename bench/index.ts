@@ -9,6 +9,7 @@
 //                                       --scale-sets-max M caps the estates at M; --scale-sets-render renders again
 //   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
+//   node dist/bench/index.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +22,8 @@ import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
 import { runEmptyProgram, runScale } from "./scale";
 import { renderScaleMain, runScaleMain } from "./scale-main";
-import { runSdkThroughput } from "./sdk-throughput";
+import { SDK_TARGET, sdkRows, table } from "./sdk-report";
+import { FULL, QUICK, runSdkThroughput } from "./sdk-throughput";
 import { renderSetsMain, runSetsMain } from "./sets-main";
 import { progress, timed } from "./stats";
 
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
       "scale-sets-render": { type: "boolean" },
       plugin: { type: "boolean" },
       emulator: { type: "boolean" },
+      sdk: { type: "boolean" },
     },
     strict: true,
   });
@@ -67,6 +70,10 @@ async function main(): Promise<void> {
     await runEmulatorMode(values.quick === true);
     return;
   }
+  if (values.sdk === true) {
+    await runSdkOnly(values.quick === true);
+    return;
+  }
   const quick = values.quick === true;
   const started = new Date();
   const machine = await describeMachine();
@@ -78,9 +85,7 @@ async function main(): Promise<void> {
 
   const { ms, result } = await timed(async () => {
     progress("1: SDK throughput");
-    const sdk = await runSdkThroughput(
-      quick ? { requests: 2_000, runs: 3, warmup: 4_000 } : { requests: 5_000, runs: 7, warmup: 20_000 },
-    );
+    const sdk = await runSdkThroughput(quick ? QUICK : FULL);
     progress("2-5, 7: engine runs");
     const scale = await runScale({ ns: quick ? [100] : [100, 300], reps: quick ? 1 : 3, parallel });
     const emptyProgram = await runEmptyProgram(parallel);
@@ -130,6 +135,34 @@ async function runPluginOnly(): Promise<void> {
   await writeFile(path.join(dir, "plugin.json"), `${JSON.stringify({ machine, ...result }, null, 2)}\n`);
   await writeFile(path.join(dir, "plugin.md"), `${table}\n`);
   process.stdout.write(`${table}\n`);
+}
+
+/** `--sdk`: benchmark 1 alone, to bench/results/sdk.json and sdk.md (`--quick`: fewer pairs). */
+async function runSdkOnly(quick: boolean): Promise<void> {
+  const started = new Date();
+  const machine = await describeMachine();
+  const opts = quick ? QUICK : FULL;
+  const { ms, result } = await timed(() => runSdkThroughput(opts));
+  const command = quick ? "npm run bench -- --sdk --quick" : "npm run bench -- --sdk";
+  const report = [
+    `Command: \`${command}\` · ${started.toISOString()} · took ${Math.round(ms / 1000)} s`,
+    "",
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.os}; load average ${machine.loadAverageAtStart} at start. Node ${machine.node}; undici ${machine.versions.undici}, zod ${machine.versions.zod}.`,
+    "",
+    `Emulator: ${result.emulator}, rate limit out of the way; per case ${opts.warmup.toLocaleString("en-US")} unmeasured requests, then the pairs; target SDK/raw ≥ ${SDK_TARGET}.`,
+    "",
+    table(["#", "What", "SDK", "Baseline (same run)", "Ratios", ""], sdkRows(result)),
+  ].join("\n");
+  const dir = path.join(repoRoot, "bench", "results");
+  await mkdir(dir, { recursive: true });
+  // Either size is kept: the file names its command, and a quick run is benchmark 1's usual check.
+  const [json, md] = ["sdk.json", "sdk.md"];
+  await writeFile(
+    path.join(dir, json),
+    `${JSON.stringify({ command, startedAt: started.toISOString(), durationS: Math.round(ms / 1000), machine, options: opts, ...result }, null, 2)}\n`,
+  );
+  await writeFile(path.join(dir, md), `${report}\n`);
+  process.stdout.write(`${report}\n`);
 }
 
 /** `--emulator`: the emulator at 1,000 and 10,000 numbers; `--quick` takes fewer samples and keeps no results. */

@@ -6,6 +6,7 @@ import { type PluginStartupResult, pluginStartupRows } from "./plugin-startup";
 import { LIMIT_PER_MINUTE, type RateLimitResult } from "./rate-limit";
 import { requestRows } from "./request-floors";
 import { LATENCY_MS, type ScaleResult } from "./scale";
+import { sdkRows } from "./sdk-report";
 import type { ThroughputResult } from "./sdk-throughput";
 import type { OpMeasure } from "./stack";
 import { int } from "./stats";
@@ -36,16 +37,7 @@ export function renderReport(r: BenchResults): string {
   const ns = r.scale.map((s) => `N = ${s.n}`).join(" · ");
   const byN = (f: (s: ScaleResult) => string) => per(r.scale, f);
   const rows: string[][] = [];
-  for (const c of r.sdk.cases) {
-    rows.push([
-      "1",
-      `SDK \`${c.call}\`, ${r.sdk.inFlight} in flight, ${c.runs} runs × ${int(c.requestsPerRun)} requests`,
-      `${int(c.medianSdk)} req/s; client CPU ${c.clientCpuUsPerRequest.sdk} µs/request`,
-      `raw \`undici\` ${int(c.medianRaw)} req/s; ${c.clientCpuUsPerRequest.raw} µs/request`,
-      `SDK/raw ≥ 0.85: **${c.medianRatio.toFixed(2)}** (runs ${c.ratios.map((x) => x.toFixed(2)).join(", ")})`,
-      verdict(c.medianRatio >= 0.85),
-    ]);
-  }
+  rows.push(...sdkRows(r.sdk));
   rows.push([
     "2",
     `\`up\` + \`destroy\` of N resources (${ns}), median of ${r.scale[0]?.reps ?? 0}`,

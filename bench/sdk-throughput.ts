@@ -1,51 +1,50 @@
 // Benchmark 1: SDK throughput against raw undici over the same keep-alive pool, 16 requests in flight.
 // The SDK adds, per call: argument checks, headers, the in-flight semaphore, the rate-limit ticket,
 // JSON parsing, envelope and record validation (zod). The raw side sends the same request on the same
-// pool and parses the JSON, validating nothing.
-import { readFileSync } from "node:fs";
+// pool and parses the JSON, validating nothing. The two sides alternate in short slices (sdk-slices.ts).
 import { VoiceClient } from "../sdk";
 import { sharedPool } from "../sdk/core/wire";
 import { startEmulatorProcess } from "./emulator-process";
-import { drive, median, progress, round } from "./stats";
+import { runSlicePairs, type Side, type SlicePair } from "./sdk-slices";
+import { median, progress, quantile, round } from "./stats";
 
 export const IN_FLIGHT = 16;
 
+/** The 10th, 25th, 75th and 90th percentiles of a ratio over the slice pairs. */
+export interface Spread {
+  p10: number;
+  p25: number;
+  p75: number;
+  p90: number;
+}
+
 export interface ThroughputCase {
   call: string;
-  requestsPerRun: number;
+  /** Requests of one side in one slice, and how many SDK/raw slice pairs were measured. */
+  sliceRequests: number;
+  pairs: number;
+  /** The pairs in `runs` consecutive groups, for the median of each group (`runRatios`). */
   runs: number;
-  /** Requests per second of each run, in order. */
-  sdk: number[];
-  raw: number[];
-  /** SDK/raw of each run pair (the two sides alternate, so a pair shares the machine's weather). */
-  ratios: number[];
+  /** Median requests per second of the SDK's slices and of raw undici's. */
   medianSdk: number;
   medianRaw: number;
+  /** SDK/raw requests per second: the median over the pairs, its spread, and the median of each run. */
   medianRatio: number;
+  ratioSpread: Spread;
+  runRatios: number[];
+  /** Raw/SDK client CPU per request (the load-insensitive figure): median over the pairs, spread. */
+  medianCpuRatio: number;
+  cpuRatioSpread: Spread;
   /** CPU time per request of this process (the client) and of the emulator process, by side. */
   clientCpuUsPerRequest: Record<Side, number>;
   serverCpuUsPerRequest: Record<Side, number>;
-}
-
-type Side = "sdk" | "raw";
-interface SideTotals {
-  ms: number;
-  clientCpuUs: number;
-  serverCpuUs: number;
-}
-
-/** Each run alternates the two sides this many times. */
-const SLICES = 10;
-
-/** User + system CPU µs of a process so far (Linux /proc; 0 elsewhere). */
-function processCpuUs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100); // clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
+  /** This process's garbage-collection pauses per 1,000 requests, by side. */
+  gcMsPerThousand: Record<Side, number>;
+  /** Cores other processes kept busy during the measurement, on average. */
+  otherCores: number;
+  /** Median SDK/raw of the half of the pairs with the least other load, and of the busier half. */
+  quietHalfRatio: number;
+  busyHalfRatio: number;
 }
 
 export interface ThroughputResult {
@@ -54,13 +53,68 @@ export interface ThroughputResult {
   cases: ThroughputCase[];
 }
 
+export interface ThroughputOptions {
+  sliceRequests: number;
+  pairs: number;
+  runs: number;
+  /** Unmeasured requests per case before its slices (alternating sides too), after the emulator's own. */
+  warmup: number;
+}
+
+/** `--quick`: 40 pairs of 250 requests a side per case. The full run: 140 pairs (35,000 a side). */
+export const QUICK: ThroughputOptions = { sliceRequests: 250, pairs: 40, runs: 4, warmup: 6_000 };
+export const FULL: ThroughputOptions = { sliceRequests: 250, pairs: 140, runs: 7, warmup: 20_000 };
+
 const BRIDGES = 20;
 
-export async function runSdkThroughput(opts: {
-  requests: number;
-  runs: number;
-  warmup: number;
-}): Promise<ThroughputResult> {
+const spread = (values: number[]): Spread => ({
+  p10: round(quantile(values, 0.1), 3),
+  p25: round(quantile(values, 0.25), 3),
+  p75: round(quantile(values, 0.75), 3),
+  p90: round(quantile(values, 0.9), 3),
+});
+
+function summarize(call: string, pairs: SlicePair[], opts: ThroughputOptions): ThroughputCase {
+  const ratios = pairs.map((p) => p.raw.ms / p.sdk.ms); // equal request counts: the rate ratio
+  const cpuRatios = pairs.map((p) => p.raw.clientCpuUs / p.sdk.clientCpuUs);
+  const rate = (side: Side) => pairs.map((p) => (p[side].requests * 1000) / p[side].ms);
+  const sum = (side: Side, key: "clientCpuUs" | "serverCpuUs" | "gcMs" | "requests") =>
+    pairs.reduce((a, p) => a + p[side][key], 0);
+  const perRequest = (side: Side, key: "clientCpuUs" | "serverCpuUs") =>
+    round(sum(side, key) / sum(side, "requests"), 1);
+  const perRun = Math.ceil(pairs.length / opts.runs);
+  const runRatios = Array.from({ length: opts.runs }, (_, i) =>
+    round(median(ratios.slice(i * perRun, (i + 1) * perRun)), 3),
+  ).filter((r) => !Number.isNaN(r));
+  const other = pairs.map((p) => p.sdk.otherCpuUs + p.raw.otherCpuUs);
+  const wallUs = pairs.reduce((a, p) => a + (p.sdk.ms + p.raw.ms) * 1000, 0);
+  const byLoad = pairs.map((_, i) => i).sort((a, b) => other[a]! - other[b]!);
+  const half = Math.floor(byLoad.length / 2);
+  return {
+    call,
+    sliceRequests: opts.sliceRequests,
+    pairs: pairs.length,
+    runs: opts.runs,
+    medianSdk: round(median(rate("sdk")), 0),
+    medianRaw: round(median(rate("raw")), 0),
+    medianRatio: round(median(ratios), 3),
+    ratioSpread: spread(ratios),
+    runRatios,
+    medianCpuRatio: round(median(cpuRatios), 3),
+    cpuRatioSpread: spread(cpuRatios),
+    clientCpuUsPerRequest: { sdk: perRequest("sdk", "clientCpuUs"), raw: perRequest("raw", "clientCpuUs") },
+    serverCpuUsPerRequest: { sdk: perRequest("sdk", "serverCpuUs"), raw: perRequest("raw", "serverCpuUs") },
+    gcMsPerThousand: {
+      sdk: round((sum("sdk", "gcMs") * 1000) / sum("sdk", "requests"), 2),
+      raw: round((sum("raw", "gcMs") * 1000) / sum("raw", "requests"), 2),
+    },
+    otherCores: round(other.reduce((a, b) => a + b, 0) / wallUs, 2),
+    quietHalfRatio: round(median(byLoad.slice(0, half).map((i) => ratios[i]!)), 3),
+    busyHalfRatio: round(median(byLoad.slice(half).map((i) => ratios[i]!)), 3),
+  };
+}
+
+export async function runSdkThroughput(opts: ThroughputOptions): Promise<ThroughputResult> {
   // Effectively no rate limit: this measures the client, and the emulator runs in its own process.
   const emu = await startEmulatorProcess(1_000_000_000);
   try {
@@ -116,58 +170,37 @@ export async function runSdkThroughput(opts: {
       },
     ];
 
+    // The emulator logs every request; clearing the log between slices keeps its heap (and its
+    // garbage collector, which would land on whichever side is running) flat.
+    const between = () => emu.admin.clearRequests();
     const cases: ThroughputCase[] = [];
-    // The emulator's own JIT warms over tens of thousands of requests: measure only after that.
-    await drive(opts.warmup, IN_FLIGHT, calls[0]!.raw);
     for (const c of calls) {
-      await drive(opts.warmup / 4, IN_FLIGHT, c.sdk);
-      await drive(opts.warmup / 4, IN_FLIGHT, c.raw);
-      const runs: Record<Side, SideTotals>[] = [];
-      for (let run = 0; run < opts.runs; run++) {
-        await emu.admin.clearRequests(); // the emulator logs every request; keep its memory flat
-        const totals: Record<Side, SideTotals> = {
-          sdk: { ms: 0, clientCpuUs: 0, serverCpuUs: 0 },
-          raw: { ms: 0, clientCpuUs: 0, serverCpuUs: 0 },
-        };
-        // Short alternating slices, so both sides meet the same machine (other load, the server's mood).
-        const slice = Math.ceil(opts.requests / SLICES);
-        for (let i = 0; i < SLICES; i++) {
-          for (const side of i % 2 === 0 ? (["sdk", "raw"] as const) : (["raw", "sdk"] as const)) {
-            const cpu = process.cpuUsage();
-            const server = processCpuUs(emu.pid);
-            const rate = await drive(slice, IN_FLIGHT, c[side]);
-            const used = process.cpuUsage(cpu);
-            totals[side].ms += (slice * 1000) / rate;
-            totals[side].clientCpuUs += used.user + used.system;
-            totals[side].serverCpuUs += processCpuUs(emu.pid) - server;
-          }
-        }
-        runs.push(totals);
-      }
-      const perRun = (side: Side) =>
-        runs.map((t) => (SLICES * Math.ceil(opts.requests / SLICES) * 1000) / t[side].ms);
-      const sdk = perRun("sdk");
-      const rawRates = perRun("raw");
-      const ratios = sdk.map((v, i) => v / rawRates[i]!);
-      const requests = opts.runs * SLICES * Math.ceil(opts.requests / SLICES);
-      const cpu = (side: Side, key: "clientCpuUs" | "serverCpuUs") =>
-        round(runs.reduce((a, t) => a + t[side][key], 0) / requests, 1);
-      const result: ThroughputCase = {
-        call: c.call,
-        requestsPerRun: opts.requests,
-        runs: opts.runs,
-        sdk: sdk.map((v) => round(v, 0)),
-        raw: rawRates.map((v) => round(v, 0)),
-        ratios: ratios.map((v) => round(v, 3)),
-        medianSdk: round(median(sdk), 0),
-        medianRaw: round(median(rawRates), 0),
-        medianRatio: round(median(ratios), 3),
-        clientCpuUsPerRequest: { sdk: cpu("sdk", "clientCpuUs"), raw: cpu("raw", "clientCpuUs") },
-        serverCpuUsPerRequest: { sdk: cpu("sdk", "serverCpuUs"), raw: cpu("raw", "serverCpuUs") },
-      };
+      // Both processes' JITs warm over thousands of requests, on both routes: alternate here too.
+      await runSlicePairs({
+        pairs: Math.max(2, Math.round(opts.warmup / (2 * opts.sliceRequests))),
+        requests: opts.sliceRequests,
+        inFlight: IN_FLIGHT,
+        serverPid: emu.pid,
+        calls: c,
+        between,
+        betweenEvery: 4,
+      });
+      await between();
+      const pairs = await runSlicePairs({
+        pairs: opts.pairs,
+        requests: opts.sliceRequests,
+        inFlight: IN_FLIGHT,
+        serverPid: emu.pid,
+        calls: c,
+        between,
+        betweenEvery: 4,
+      });
+      const result = summarize(c.call, pairs, opts);
       progress(
-        `1: ${c.call}: SDK ${result.medianSdk}/s, raw ${result.medianRaw}/s, ratio ${result.medianRatio}; ` +
-          `client CPU ${result.clientCpuUsPerRequest.sdk} vs ${result.clientCpuUsPerRequest.raw} µs/request`,
+        `1: ${c.call}: SDK ${result.medianSdk}/s, raw ${result.medianRaw}/s, ratio ${result.medianRatio} ` +
+          `(p25–p75 ${result.ratioSpread.p25}–${result.ratioSpread.p75}); client CPU ` +
+          `${result.clientCpuUsPerRequest.sdk} vs ${result.clientCpuUsPerRequest.raw} µs/request ` +
+          `(raw/SDK ${result.medianCpuRatio}); other load ${result.otherCores} cores`,
       );
       cases.push(result);
     }

@@ -41,3 +41,13 @@ export async function drive(total: number, inFlight: number, fn: () => Promise<u
 export function progress(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
 }
+
+/** The `q` quantile (0–1) by linear interpolation between the sorted values. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+}

@@ -6,8 +6,8 @@ import { inspect } from "node:util";
  * inference host uses `Bearer <ENDPOINT_KEY>` — InferenceClient passes its own strategy.
  */
 export interface AuthStrategy {
-  /** Headers added to every request. */
-  headers(): Record<string, string>;
+  /** Headers added to every request; answering the same object again lets a transport reuse its headers. */
+  headers(): Readonly<Record<string, string>>;
   /** Values to scrub from anything the SDK reports (messages, errors). */
   secrets(): readonly string[];
   /** A non-reversible short id of the credential, to key state the server keeps per credential. */
@@ -24,8 +24,12 @@ export class SchemeAuth implements AuthStrategy {
     this.#credential = credential;
   }
 
-  headers(): Record<string, string> {
-    return { authorization: `${this.#scheme} ${this.#credential}` };
+  /** Built once: the same frozen object every time, so a transport can reuse what it built from it. */
+  #headers: Readonly<Record<string, string>> | undefined;
+
+  headers(): Readonly<Record<string, string>> {
+    this.#headers ??= Object.freeze({ authorization: `${this.#scheme} ${this.#credential}` });
+    return this.#headers;
   }
 
   secrets(): readonly string[] {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { outputIsInput } from "./answer-check";
 
 /**
  * The platform's success envelope `{status_code, message, data, count?}` around a `data` schema.
@@ -18,15 +19,48 @@ export function listEnvelope<S extends z.ZodType>(item: S) {
   return z.preprocess((body) => (Array.isArray(body) ? { data: body } : body), envelope(z.array(item)));
 }
 
-const cache = new WeakMap<z.ZodType, { one: z.ZodType; list: z.ZodType }>();
-/** The (cached) envelope schema around `schema`: one record, or a list of them. */
+const cache = new WeakMap<
+  z.ZodType,
+  { one?: z.ZodType; list?: z.ZodType; checkOne?: z.ZodType | null; checkList?: z.ZodType | null }
+>();
+/**
+ * The (cached) envelope schema around `schema`, one record or a list of them, compiled with
+ * `z.compile`: every answer is validated on zod's generated fast path, which accepts and rejects
+ * exactly what the schema does; on a rejection zod runs the ordinary parser for the same issues.
+ * Built on first use, so a client that never calls an endpoint never compiles its schema.
+ */
 export function envelopeOf(schema: z.ZodType, list: boolean): z.ZodType {
   let entry = cache.get(schema);
   if (!entry) {
-    entry = { one: envelope(schema), list: listEnvelope(schema) };
+    entry = {};
     cache.set(schema, entry);
   }
-  return list ? entry.list : entry.one;
+  if (list) {
+    entry.list ??= z.compile(listEnvelope(schema));
+    return entry.list;
+  }
+  entry.one ??= z.compile(envelope(schema));
+  return entry.one;
+}
+
+/**
+ * The compiled envelope to accept an answer with `validate` (no copy built), when the schema's
+ * output is its input (answer-check.ts); `undefined` when it is not. For a list this is the
+ * envelope without the bare-array tolerance: the caller wraps a bare array as `{data}` itself.
+ */
+export function envelopeCheckOf(schema: z.ZodType, list: boolean): z.ZodType | undefined {
+  let entry = cache.get(schema);
+  if (!entry) {
+    entry = {};
+    cache.set(schema, entry);
+  }
+  const build = (s: z.ZodType) => (outputIsInput(s) ? z.compile(s) : null);
+  if (list) {
+    if (entry.checkList === undefined) entry.checkList = build(envelope(z.array(schema)));
+    return entry.checkList ?? undefined;
+  }
+  if (entry.checkOne === undefined) entry.checkOne = build(envelope(schema));
+  return entry.checkOne ?? undefined;
 }
 
 /** An unwrapped list answer. */

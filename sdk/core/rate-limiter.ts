@@ -200,9 +200,15 @@ export class RateLimiter {
   }
 }
 
+/** A header of decimal digits (surrounding whitespace allowed) as a number; read on every answer, so no regex. */
 function intHeader(value: string | string[] | undefined): number | undefined {
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+  if (v === undefined || v === "") return undefined;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  return Number(v);
 }
 
 const semaphores = new Map<string, Semaphore>();

@@ -1,7 +1,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { AuthStrategy } from "./auth";
-import { envelopeOf, type ListResult } from "./envelope";
+import { envelopeCheckOf, envelopeOf, type ListResult } from "./envelope";
 import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
 import { ownPackage } from "./own-package";
 import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
@@ -106,6 +106,9 @@ export class Transport {
   readonly #origin: string;
   readonly #basePath: string;
   readonly #userAgent: string;
+  /** Headers without per-call overrides, by flags (see #headers), and the auth headers they were built from. */
+  readonly #headersCache: Array<Readonly<Record<string, string>> | undefined> = new Array(8).fill(undefined);
+  #headersAuth: Readonly<Record<string, string>> | undefined;
 
   constructor(cfg: TransportConfig) {
     this.#cfg = cfg;
@@ -208,7 +211,7 @@ export class Transport {
     method: HttpMethod,
     path: string,
     target: string,
-    headers: Record<string, string>,
+    headers: Readonly<Record<string, string>>,
     body: string | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
@@ -284,6 +287,14 @@ export class Transport {
       createApiError({ kind: "validation", ...where, status: res.status, issues: [{ path, message }] });
     if (res.body === undefined) throw issue("", "expected a JSON body, got an empty one");
     if (typeof res.body === "string") throw issue("", "expected a JSON body, got text");
+    if (enveloped) {
+      // The common case: an answer that passes is returned as parsed (it is ours alone), uncopied.
+      const body = list && Array.isArray(res.body) ? { data: res.body } : res.body;
+      if (envelopeCheckOf(schema, list)?.validate(body) === true) {
+        const data = body as { data: unknown; count?: number | null };
+        return list ? { data: data.data, count: data.count ?? undefined } : data.data;
+      }
+    }
     const parsed = (enveloped ? envelopeOf(schema, list) : schema).safeParse(res.body);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({
@@ -297,7 +308,35 @@ export class Transport {
     return list ? { data: data.data, count: data.count ?? undefined } : data.data;
   }
 
+  /**
+   * The request headers. Without per-call overrides they depend only on three flags and the auth
+   * strategy's headers, so each combination is built once and reused (frozen: undici only reads
+   * them) for as long as the strategy answers the same headers object.
+   */
   #headers(
+    sendOrg: boolean,
+    sendProduct: boolean,
+    opts: RequestOptions,
+    hasBody: boolean,
+  ): Readonly<Record<string, string>> {
+    if (opts.orgHandle !== undefined || opts.productId !== undefined) {
+      return this.#buildHeaders(sendOrg, sendProduct, opts, hasBody);
+    }
+    const auth = this.#cfg.auth.headers();
+    if (auth !== this.#headersAuth) {
+      this.#headersAuth = auth;
+      this.#headersCache.fill(undefined);
+    }
+    const key = (sendOrg ? 1 : 0) | (sendProduct ? 2 : 0) | (hasBody ? 4 : 0);
+    let h = this.#headersCache[key];
+    if (h === undefined) {
+      h = Object.freeze(this.#buildHeaders(sendOrg, sendProduct, opts, hasBody));
+      this.#headersCache[key] = h;
+    }
+    return h;
+  }
+
+  #buildHeaders(
     sendOrg: boolean,
     sendProduct: boolean,
     opts: RequestOptions,

@@ -87,6 +87,21 @@ describe("RateLimiter", () => {
     third?.done(undefined);
   });
 
+  it("reads window headers with surrounding spaces, and ignores ones that are not whole numbers", async () => {
+    const h = windowHeaders(0);
+    const spaced = new RateLimiter();
+    (await spaced.acquire(undefined, 1000)).done({
+      "x-ratelimit-remaining": " 0 ",
+      "x-ratelimit-reset": `\t${h.resetSec} `,
+    });
+    expect(spaced.tryAcquire()).toBeUndefined(); // learned: the window is spent
+    for (const remaining of ["", "1.5", "-1", "0x1", "1e3", "٣"]) {
+      const odd = new RateLimiter();
+      (await odd.acquire(undefined, 1000)).done({ ...h.headers, "x-ratelimit-remaining": remaining });
+      expect(odd.tryAcquire(), remaining).toBeDefined(); // not learned: the server is not paced
+    }
+  });
+
   it("does not pace a server that sends no rate-limit headers", async () => {
     const limiter = new RateLimiter();
     const probe = await limiter.acquire(undefined, 1000);

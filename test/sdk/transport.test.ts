@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { inspect } from "node:util";
 import { Agent, buildConnector } from "undici";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   AbortError,
   AuthenticationError,
@@ -18,6 +19,8 @@ import {
   TimeoutError,
   VoiceClient,
 } from "../../sdk";
+import type { AuthStrategy } from "../../sdk/core/auth";
+import { type RequestOptions, Transport } from "../../sdk/core/transport";
 import { useEmulator } from "../fixtures/emulator";
 import {
   clientFor,
@@ -76,6 +79,68 @@ describe("requests on the wire", () => {
       expect(create?.headers["content-type"]).toBe("application/json");
       expect(JSON.parse(create?.body ?? "")).toEqual({ name: "Main", slug: "main" });
       expect(spaces?.headers["org-handle"]).toBe("globex");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("reuses headers only while nothing they depend on changes", async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = await localServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        seen.push(req.headers);
+        json(res, 200, { data: [], count: 0 });
+      });
+    });
+    // A strategy whose credential rotates: each new headers object must reach the wire.
+    let credential = "Token first";
+    let current = { authorization: credential };
+    const auth: AuthStrategy = {
+      headers: () => {
+        if (current.authorization !== credential) current = { authorization: credential };
+        return current;
+      },
+      secrets: () => [credential],
+      fingerprint: () => "rotating",
+    };
+    const transport = new Transport({
+      baseUrl: new URL(`${server.url}/api`),
+      auth,
+      orgHandle: "acme",
+      productId: "voice-ai",
+      maxRetries: 0,
+      retryBaseDelayMs: 0,
+      retryMaxDelayMs: 0,
+      maxRetryAfterMs: 0,
+      timeoutMs: 5_000,
+      maxConcurrency: 4,
+      logger: undefined,
+      userAgent: undefined,
+      dispatcher: undefined,
+    });
+    const get = (options?: RequestOptions) =>
+      transport.request({ method: "GET", path: "/x/", schema: z.unknown(), list: true, options });
+    try {
+      await get();
+      await get({ orgHandle: "globex", productId: "other" }); // per-call overrides are never cached…
+      await get(); // …nor do they leak into the next call
+      credential = "Token second";
+      await get();
+      await transport.request({
+        method: "GET",
+        path: "/x/",
+        schema: z.unknown(),
+        list: true,
+        productId: true,
+      });
+      expect(seen.map((h) => [h.authorization, h["org-handle"], h["product-id"]])).toEqual([
+        ["Token first", "acme", undefined],
+        ["Token first", "globex", undefined], // Product-ID only where the endpoint takes it
+        ["Token first", "acme", undefined],
+        ["Token second", "acme", undefined],
+        ["Token second", "acme", "voice-ai"],
+      ]);
     } finally {
       await server.close();
     }
