@@ -36,7 +36,8 @@ function read(path: string): string | undefined {
   }
 }
 
-const NATIVE_PLUGIN = /[/\\]provider[/\\]native[/\\]main\.js/;
+// The plugin's entry (bin/pulumi-resource-voice runs `node …/dist/provider/plugin/main.js`).
+const NATIVE_PLUGIN = /[/\\]provider[/\\](?:plugin|native)[/\\]main\.js/;
 
 function roleOf(cmdline: string): Role | undefined {
   const command = cmdline.split("\0")[0] ?? "";

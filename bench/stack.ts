@@ -95,9 +95,11 @@ export interface StackOptions {
   native?: boolean;
   /** Extra environment of the engine (e.g. `PULUMI_SKIP_CHECKPOINTS`). */
   env?: Record<string, string>;
+  /** The program's folder under bench/ (default `program`). */
+  program?: string;
 }
 
-/** A stack named `name` of bench/program in a fresh temp directory, configured for `target`. */
+/** A stack named `name` of bench/program (or `options.program`) in a fresh temp directory, configured for `target`. */
 export async function benchStack(
   target: Target,
   name: string,
@@ -105,7 +107,7 @@ export async function benchStack(
   options: StackOptions = {},
 ): Promise<BenchStack> {
   const dir: TempDir = await makeTempDir("pulumi-voice-bench-");
-  await cp(path.join(repoRoot, "bench", "program"), dir.path, { recursive: true });
+  await cp(path.join(repoRoot, "bench", options.program ?? "program"), dir.path, { recursive: true });
   await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
   if (options.native) {
     await appendFile(
