@@ -36,7 +36,7 @@ export interface Mix {
 }
 
 /** The two provider accounts of the demo organization the configurations point at. */
-const ACCOUNTS = [
+export const ACCOUNTS = [
   { provider: "twilio", accountSid: "AC00000000000000000000000000000001" },
   { provider: "plivo", accountSid: "MA0000000000000000A1" },
 ] as const;
@@ -59,7 +59,7 @@ export const describeMix = (m: Mix): string =>
   `${int(m.configurations)} configurations + ${int(m.bridges)} bridges + ${int(m.numbers)} numbers + ${int(m.trunks)} trunks`;
 
 /** The i-th benchmark number of account `a` (outside the emulator's seeded ranges). */
-function phoneNumber(a: number, i: number): string {
+export function phoneNumber(a: number, i: number): string {
   const serial = String(i).padStart(4, "0");
   return a === 0 ? `+1415666${serial}` : `+44207947${serial}`;
 }

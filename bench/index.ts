@@ -10,6 +10,8 @@
 //   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 //   node dist/bench/index.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
+//   node dist/bench/index.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
+//                                       --quick runs N = 40 only; --move-gap-render renders bench/results/move-gap.json again
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +19,7 @@ import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator-scale";
 import { describeMachine } from "./machine";
+import { renderMoveGapMain, runMoveGapMain } from "./move-gap-main";
 import { pluginStartupRows, runPluginStartup } from "./plugin-startup";
 import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
@@ -40,6 +43,8 @@ async function main(): Promise<void> {
       plugin: { type: "boolean" },
       emulator: { type: "boolean" },
       sdk: { type: "boolean" },
+      "move-gap": { type: "boolean" },
+      "move-gap-render": { type: "boolean" },
     },
     strict: true,
   });
@@ -64,6 +69,14 @@ async function main(): Promise<void> {
   }
   if (values.plugin === true) {
     await runPluginOnly();
+    return;
+  }
+  if (values["move-gap-render"] === true) {
+    await renderMoveGapMain();
+    return;
+  }
+  if (values["move-gap"] === true) {
+    await runMoveGapMain(values.quick === true);
     return;
   }
   if (values.emulator === true) {

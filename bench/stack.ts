@@ -108,9 +108,11 @@ export interface StackOptions {
   dir?: string;
   /** Config beside the platform's (e.g. the secrets an exported program reads). */
   config?: Record<string, { value: string; secret?: boolean }>;
+  /** The program's folder under bench/ (default `program`). */
+  program?: string;
 }
 
-/** A stack named `name` of bench/program in a fresh temp directory, configured for `target`. */
+/** A stack named `name` of bench/program (or `options.program`) in a fresh temp directory, configured for `target`. */
 export async function benchStack(
   target: Target,
   name: string,
@@ -123,7 +125,7 @@ export async function benchStack(
   if (options.yaml) {
     await writeFile(path.join(dir.path, "Pulumi.yaml"), renderYamlProgram(EMPTY, "voice-bench", BIN));
   } else if (!options.dir) {
-    await cp(path.join(repoRoot, "bench", "program"), dir.path, { recursive: true });
+    await cp(path.join(repoRoot, "bench", options.program ?? "program"), dir.path, { recursive: true });
   }
   if (!options.yaml) {
     await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir").catch(

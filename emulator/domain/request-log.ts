@@ -10,6 +10,13 @@ export interface RequestLogEntry {
   orgHandle: string | null;
   /** ISO 8601 time the request arrived. */
   at: string;
+  /**
+   * The same arrival in milliseconds since the epoch with sub-millisecond resolution, for
+   * intervals shorter than the millisecond `at` can show.
+   */
+  atMs: number;
+  /** The `phone_number` the request's JSON body named (a link's connect or disconnect), if any. */
+  phoneNumber?: string;
   /** The injected fault that shaped the answer, if any. */
   fault?: FaultKind;
 }

@@ -5,6 +5,7 @@ import type { FaultKind } from "../domain/faults";
 import { ANONYMOUS, rateLimitBody, rateLimitHeaders } from "../domain/rate-limit";
 import type { TokenGrant } from "../domain/state";
 import { authenticate, orgHandleHeader } from "./auth";
+import { RawBody } from "./body";
 import { unauthorizedBody } from "./envelope";
 
 /** Where the platform API lives. */
@@ -14,6 +15,10 @@ export const API_PREFIX = "/api/v2/platform";
 export interface PlatformMeta {
   path: string;
   at: string;
+  /** `at` with sub-millisecond resolution (epoch milliseconds). */
+  atMs: number;
+  /** The `phone_number` of the JSON body, once the body has arrived. */
+  phoneNumber: string | undefined;
   orgHandle: string | null;
   grant: TokenGrant | undefined;
   fault: FaultKind | undefined;
@@ -47,6 +52,8 @@ function logOnce(ctx: EmulatorContext, method: string, meta: PlatformMeta, statu
     status,
     orgHandle: meta.orgHandle,
     at: meta.at,
+    atMs: meta.atMs,
+    ...(meta.phoneNumber === undefined ? {} : { phoneNumber: meta.phoneNumber }),
     ...(meta.fault === undefined ? {} : { fault: meta.fault }),
   });
 }
@@ -64,6 +71,21 @@ export async function delayAnswer(meta: PlatformMeta | undefined, status: number
   const ms = meta.latencyMs;
   meta.latencyMs = 0;
   await sleep(ms, undefined, { ref: false });
+}
+
+/** The string `phone_number` of a JSON object body, or `undefined` (any other or unparsable body). */
+function phoneNumberOf(body: RawBody): string | undefined {
+  if (!body.text.includes('"phone_number"')) return undefined;
+  try {
+    const value: unknown = JSON.parse(body.text);
+    const phone: unknown =
+      typeof value === "object" && value !== null
+        ? (value as { phone_number?: unknown }).phone_number
+        : undefined;
+    return typeof phone === "string" ? phone : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Drop the connection instead of answering (fault kinds `reset-before` / `reset-after`). */
@@ -88,10 +110,13 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
   app.addHook("onRequest", async (request, reply) => {
     const path = platformPath(request.url);
     if (path === null) return;
+    const atMs = performance.timeOrigin + performance.now();
     const auth = authenticate(ctx.store, request.headers.authorization);
     const meta: PlatformMeta = {
       path,
-      at: new Date().toISOString(),
+      at: new Date(atMs).toISOString(),
+      atMs,
+      phoneNumber: undefined,
       orgHandle: orgHandleHeader(request.headers),
       grant: auth.ok ? auth.grant : undefined,
       fault: undefined,
@@ -150,6 +175,12 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
       reply.header("www-authenticate", "Token");
       return reply.code(401).send(unauthorizedBody(auth.message));
     }
+  });
+
+  // Only bodies that mention the field are parsed: the handler parses (and judges) the body itself.
+  app.addHook("preHandler", async (request) => {
+    const meta = metas.get(request);
+    if (meta !== undefined && request.body instanceof RawBody) meta.phoneNumber = phoneNumberOf(request.body);
   });
 
   app.addHook("onResponse", async (request, reply) => {

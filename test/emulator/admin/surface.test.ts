@@ -142,6 +142,28 @@ describe("request log", () => {
     await emu.admin.clearRequests();
     expect(await emu.admin.requests()).toEqual([]);
   });
+
+  it("records arrival to the sub-millisecond and the phone number a link write names", async () => {
+    await linkedBridge("main", "+14155550100");
+    await call("POST", "/telephony/bridges/main/disconnect-provider/", {
+      body: { phone_number: "+14155550100" },
+    });
+    await call("POST", "/telephony/bridges/main/disconnect-provider/", { body: { phone_number: 42 } });
+    const log = await emu.admin.requests();
+    expect(log.map((e) => [e.path, e.phoneNumber])).toEqual([
+      ["/telephony/providers-configurations/", undefined],
+      ["/telephony/bridges/", undefined],
+      ["/telephony/bridges/main/connect-provider/", "+14155550100"],
+      ["/telephony/bridges/main/disconnect-provider/", "+14155550100"],
+      ["/telephony/bridges/main/disconnect-provider/", undefined],
+    ]);
+    for (const [i, entry] of log.entries()) {
+      // `at` is `atMs` rounded down to the millisecond; arrivals are in order.
+      expect(Date.parse(entry.at)).toBe(Math.floor(entry.atMs));
+      if (i > 0) expect(entry.atMs).toBeGreaterThan(log[i - 1]!.atMs);
+    }
+    expect(log.some((e) => !Number.isInteger(e.atMs))).toBe(true);
+  });
 });
 
 describe("out-of-band changes (drift)", () => {

@@ -124,6 +124,7 @@ describe("faults", () => {
         status: 0,
         orgHandle: "acme",
         at: expect.any(String),
+        atMs: expect.any(Number),
         fault: "reset-before",
       },
     ]);
