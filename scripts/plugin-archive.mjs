@@ -24,7 +24,9 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundlePlugin } from "./plugin-archive/bundle.mjs";
-import { NotServed, nodeBinary, wantedNodeVersion } from "./plugin-archive/node-binary.mjs";
+import { nodeBinary, wantedNodeVersion } from "./plugin-archive/node-binary.mjs";
+import { NotServed } from "./plugin-archive/node-version-choice.mjs";
+import { checkWindowsSea } from "./plugin-archive/pe-sea-check.mjs";
 import { hostPlatform, PLATFORMS, platformNamed } from "./plugin-archive/platforms.mjs";
 import { singleExecutable } from "./plugin-archive/sea.mjs";
 import { adHocSign } from "./plugin-archive/sign.mjs";
@@ -38,11 +40,11 @@ const host = hostPlatform();
 async function buildArchive(platform, wanted, bundle, work, out) {
   const target = nodeBinary(root, platform.nodePackage, platform.nodeBinary, wanted);
   // The blob is made by a Node.js of the target's exact version that runs here.
-  const blobNode = nodeBinary(root, host.nodePackage, host.nodeBinary, target.version);
+  const blobNode = nodeBinary(root, host.nodePackage, host.nodeBinary, target.version, { exact: true });
   const staging = join(work, platform.name);
   mkdirSync(staging);
   const executable = join(staging, platform.executable);
-  await singleExecutable({
+  const blob = await singleExecutable({
     bundle,
     platform,
     targetNode: target.path,
@@ -50,18 +52,25 @@ async function buildArchive(platform, wanted, bundle, work, out) {
     out: executable,
     work,
   });
+  // A Windows executable cannot run where it is built: its structure is checked instead.
+  if (platform.os === "windows")
+    process.stderr.write(
+      `${platform.name}: ${checkWindowsSea(readFileSync(executable), platform.arch, blob)}\n`,
+    );
   if (platform.os === "darwin") adHocSign(executable);
-  // The plugin reports the version of the package.json beside it.
+  // The plugin reports the version of the package.json beside it; the release lists the Node.js it runs on.
   writeFileSync(
     join(staging, "package.json"),
-    `${JSON.stringify({ name, version, license, repository, private: true }, null, 2)}\n`,
+    `${JSON.stringify({ name, version, license, repository, private: true, nodeVersion: target.version }, null, 2)}\n`,
   );
   // Written beside, then renamed: a build running at the same time never sees half an archive.
   const archive = join(out, `pulumi-resource-voice-v${version}-${platform.name}.tar.gz`);
   const partial = join(work, basename(archive));
   execFileSync("tar", ["-czf", partial, "-C", staging, platform.executable, "package.json"]);
   renameSync(partial, archive);
-  process.stderr.write(`${platform.name}: Node.js ${target.version}, ${archive}\n`);
+  const other =
+    target.version === wanted ? "" : ` (not ${wanted}: ${platform.nodePackage} is not served at it)`;
+  process.stderr.write(`${platform.name}: Node.js ${target.version}${other}, ${archive}\n`);
   return archive;
 }
 

