@@ -10,5 +10,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Every engine run starts Node.js processes (the program, the dynamic-provider host) that load
   // @pulumi/pulumi and often TypeScript: V8's compile cache, shared by all of them, spares recompiling it.
   process.env.NODE_COMPILE_CACHE = path.join(dir, "node-compile-cache");
-  return () => rm(dir, { recursive: true, force: true });
+  // A process still exiting may write its compile cache while the folder goes: retry, as rm's own
+  // retries are made for (ENOTEMPTY), rather than fail a run whose tests passed.
+  return () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
