@@ -32,7 +32,7 @@ const MAX_WRITE_WAIT_MS = 1_000;
  * starts links at its own pace (slower as its checkpoint grows, or on a busy machine), so the wait
  * is twice the recent gap between the bridge's writes, within these bounds.
  */
-export const QUIET_MS = { min: 25, max: 250 } as const;
+export const QUIET_MS = { min: 25, max: 100 } as const;
 /**
  * How long a plain read's answer serves other plain reads of the bridge. The engine refreshes a
  * bridge and its links together (each link needs the bridge's detail view), so one answer serves
@@ -67,6 +67,12 @@ export class BridgeDetails {
   /** The moment this process last created or deleted the bridge under a slug (its id may differ since). */
   readonly #recordWrite = new Map<string, number>();
   #listing: { started: number; at: number; ids: Promise<ReadonlyMap<string, number>> } | undefined;
+  /**
+   * The share of its quiet a read-back waits. When a quiet passes with no new write of its bridge,
+   * every step the engine runs at once is likely waiting in one, and no link will start until they
+   * end: the share halves. A quiet that sees a write begin restores it.
+   */
+  #quietShare = 1;
 
   constructor(private readonly client: () => Promise<VoiceClient>) {}
 
@@ -187,7 +193,9 @@ export class BridgeDetails {
 
   /** Until no write of the bridge is in flight and none finished in the last quiet ({@link QUIET_MS}), within a cap. */
   async #quiet(slug: string): Promise<void> {
-    const deadline = performance.now() + MAX_WRITE_WAIT_MS;
+    const began = performance.now();
+    const deadline = began + MAX_WRITE_WAIT_MS;
+    let slept = false;
     for (;;) {
       const left = deadline - performance.now();
       if (left <= 0) return;
@@ -196,8 +204,16 @@ export class BridgeDetails {
         continue;
       }
       const sinceEnd = performance.now() - (this.#lastWriteEnd.get(slug) ?? Number.NEGATIVE_INFINITY);
-      const quiet = Math.min(QUIET_MS.max, Math.max(QUIET_MS.min, 2 * (this.#pace.get(slug)?.gapMs ?? 0)));
-      if (sinceEnd >= quiet) return;
+      const paced = Math.min(QUIET_MS.max, 2 * (this.#pace.get(slug)?.gapMs ?? 0));
+      const quiet = Math.max(QUIET_MS.min, this.#quietShare * paced);
+      if (sinceEnd >= quiet) {
+        if (slept) {
+          const caught = (this.#pace.get(slug)?.last ?? 0) > began;
+          this.#quietShare = caught ? 1 : this.#quietShare / 2;
+        }
+        return;
+      }
+      slept = true;
       await sleep(Math.min(quiet - sinceEnd, left));
     }
   }
