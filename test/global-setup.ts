@@ -10,5 +10,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Every engine run starts Node.js processes (the program, the dynamic-provider host) that load
   // @pulumi/pulumi and often TypeScript: V8's compile cache, shared by all of them, spares recompiling it.
   process.env.NODE_COMPILE_CACHE = path.join(dir, "node-compile-cache");
-  return () => rm(dir, { recursive: true, force: true });
+  // A child process a test stopped may still be writing its compile cache as it exits: rm retries
+  // a folder that is not empty yet instead of failing the run's close.
+  return () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
