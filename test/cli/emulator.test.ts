@@ -11,7 +11,7 @@ let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(() => {
-  CLI = buildCli("emulator");
+  CLI = buildCli();
   dir = mkdtempSync(join(tmpdir(), "voice-emulator-cli-"));
 }, BUILD_TIMEOUT_MS);
 afterAll(() => {

@@ -8,7 +8,7 @@ import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "./build";
 let CLI: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(() => {
-  CLI = buildCli("main");
+  CLI = buildCli();
 }, BUILD_TIMEOUT_MS);
 afterAll(() => {
   // stop only what this file started, if a failed test left it running

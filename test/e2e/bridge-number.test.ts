@@ -1,5 +1,7 @@
 // BridgeNumber through the real engine: links made and broken in the right order; numbers never released.
+
 import { describe, expect, it } from "vitest";
+import { upOnly } from "../fixtures/stack-up";
 import { driftReport, OP_TIMEOUT_MS, type ProgramSpec, useVoiceStack } from "../fixtures/voice-stack";
 
 const ctx = useVoiceStack();
@@ -77,7 +79,7 @@ describe("BridgeNumber with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
       /\+ pulumi-nodejs:dynamic\/voice:BridgeNumber: \(create\)[\s\S]*::n1\]/,
     );
     expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toMatchObject({ delete: 1 });
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     expect(await linked()).toEqual(["main:+14155550101", "overflow:+14155550100"]);
   });
 

@@ -2,6 +2,7 @@
 // settling of a lost connect, a partial failure finished by the next `up` (the bridge read back, or
 // not readable: the links made tracked), `get` by bridge slug,
 // mixing with BridgeNumber refused at preview, and moves between sets in both orders.
+
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
@@ -14,6 +15,7 @@ import {
   type TempDir,
 } from "../fixtures/engine";
 import { DEMO_ACCOUNT } from "../fixtures/platform";
+import { upOnly } from "../fixtures/stack-up";
 import { driftReport, emulatorConfig, OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
 // Config `sets`: name → { bridge, numbers, adopt? }; `links`: number → bridge; `gets`: name → bridge slug.
@@ -131,7 +133,7 @@ beforeEach(async () => {
 describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
   it("creates, adds and removes exactly the difference, shows drift on refresh, and deletes", async () => {
     await declare({ sets: { a: { bridge: "set-a", numbers: [n(0), "+1 (415) 555-0101"] } } });
-    await stack.up();
+    await upOnly(stack);
     expect(await platformLinks()).toEqual([`set-a:${n(0)}`, `set-a:${n(1)}`]);
     expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
 
@@ -151,11 +153,11 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     expect(await driftReport(stack)).toMatch(/voice:BridgeNumbers[\s\S]*numbers/);
     expect((await stack.refresh()).summary.resourceChanges).toMatchObject({ update: 1 });
     expect(await stateLinks()).toEqual([`set-a:${n(2)}`, `set-a:${n(3)}`]);
-    await stack.up();
+    await upOnly(stack);
     expect(await platformLinks()).toEqual([`set-a:${n(1)}`, `set-a:${n(2)}`]);
 
     await declare({});
-    await stack.up();
+    await upOnly(stack);
     expect(await platformLinks()).toEqual([]);
     const numbers = (await emu.admin.state()).numbers.filter((x) => [n(1), n(2)].includes(x.number));
     expect(numbers.map((x) => x.organization)).toEqual(["acme", "acme"]);
@@ -187,19 +189,19 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     expect(await stateLinks()).toEqual(await platformLinks());
     expect(await platformLinks()).toHaveLength(39);
 
-    await stack.up();
+    await upOnly(stack);
     const linked = await platformLinks();
     expect(linked).toEqual(MANY.map((x) => `set-a:${x}`).sort());
     expect(await stateLinks()).toEqual(linked);
     expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
     await declare({});
-    await stack.up();
+    await upOnly(stack);
     expect(await platformLinks()).toEqual([]);
   });
 
   it("records the numbers its writes linked when the bridge cannot be read after a failed write", async () => {
     await declare({ sets: {} });
-    await stack.up();
+    await upOnly(stack);
     await emu.admin.clearRequests();
     // The third connect is refused, and the bridge's detail view fails from then on (nothing reads it before).
     const bridge = "/telephony/bridges/set-a/";
@@ -229,18 +231,18 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     expect(await stateLinks()).toEqual(await platformLinks());
 
     await emu.admin.clearFaults();
-    await stack.up();
+    await upOnly(stack);
     expect(await platformLinks()).toEqual([0, 1, 2, 3].map((i) => `set-a:${n(i)}`));
     expect(await stateLinks()).toEqual(await platformLinks());
     expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
     await declare({});
-    await stack.up();
+    await upOnly(stack);
   });
 
   it("is found by its bridge's slug, and refuses numbers on its bridge that it does not hold unless adopting", async () => {
     const config = (await client.providerConfigurations.list()).data[0];
     await declare({ sets: {} });
-    await stack.up();
+    await upOnly(stack);
     await client.bridges.connectProvider("set-b", {
       provider_config_id: config?.id ?? 0,
       phone_number: n(4),
@@ -257,7 +259,7 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     expect(refused).toContain("adopt: true");
 
     await declare({ sets: { b: { bridge: "set-b", numbers: [n(4), n(5)], adopt: true } } });
-    await stack.up();
+    await upOnly(stack);
     expect(await writes()).toContain("200 set-b connect");
     expect(await platformLinks()).toEqual([`set-b:${n(4)}`, `set-b:${n(5)}`]);
   });
@@ -287,7 +289,7 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     await declare({
       sets: { a: { bridge: "set-a", numbers: [n(7)] }, b: { bridge: "set-b", numbers: [n(4), n(5)] } },
     });
-    await stack.up();
+    await upOnly(stack);
     await emu.admin.clearRequests();
     // A lost answer on the first write of one set's update holds it back while the other goes first.
     const path = `/telephony/bridges/${slowBridge}/`;
@@ -306,6 +308,6 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
       expect.arrayContaining(["200 set-b disconnect", "200 set-a connect"]),
     );
     await declare({});
-    await stack.up();
+    await upOnly(stack);
   });
 });

@@ -1,4 +1,5 @@
 // The examples a user copies, run as they are against the emulator: quickstart, staging-prod, ci.
+
 import { execFile } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,6 +15,7 @@ import {
   skipTypeCheck,
   type TempDir,
 } from "../fixtures/engine";
+import { upOnly } from "../fixtures/stack-up";
 import { emulatorConfig, OP_TIMEOUT_MS, programDir } from "../fixtures/voice-stack";
 
 const run = promisify(execFile);
@@ -114,7 +116,7 @@ describe("examples", { timeout: OP_TIMEOUT_MS * 2 }, () => {
     const { "voice:orgHandle": _org, ...connection } = emulatorConfig(emu);
     for (const stack of [staging.stack, prod]) {
       await stack.setAllConfig({ ...connection, ...SECRETS });
-      await stack.up();
+      await upOnly(stack);
       // The first up type-checked the example; the other runs are of the same code.
       skipTypeCheck(staging.stack.workspace);
       skipTypeCheck(prod.workspace);

@@ -1,6 +1,7 @@
 // `pulumi up` of 60 resources killed (SIGKILL of the engine and its plugins, as a cancelled CI job)
 // at three points, then the recovery docs/failures-and-recover.md gives: `pulumi-voice-platform recover --cancel` and
 // `pulumi up --refresh`. Counted after: the stack records exactly what the platform holds.
+
 import { execFile } from "node:child_process";
 import { stat, truncate } from "node:fs/promises";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { estate, inventorySeed } from "../../bench/estate";
 import { census } from "../fixtures/census";
 import { engineEnv, repoRoot } from "../fixtures/engine";
 import { upKilledAfter as killUpAfter } from "../fixtures/killed-up";
+import { upOnly } from "../fixtures/stack-up";
 import { OP_TIMEOUT_MS, startFresh, useVoiceStack } from "../fixtures/voice-stack";
 
 const exec = promisify(execFile);
@@ -85,7 +87,7 @@ describe(`an interrupted up of ${N} resources recovers without a program edit`, 
       if (emptyAttrs) expect(recovered).toMatch(/removed an empty checkpoint attributes file/);
       expect((await stat(await attrsFile()).catch(() => undefined))?.size ?? 1).not.toBe(0);
 
-      await ctx.voice.stack.up({ refresh: true });
+      await upOnly(ctx.voice.stack, { refresh: true });
       await ctx.emu.admin.clearFaults();
       expect(await census(ctx.emu, ctx.voice.stack)).toEqual({
         inState: N,

@@ -2,6 +2,7 @@
 // resource option), through the real engine against resources made out of band on the emulator;
 // each ends with a clean `preview --expect-no-changes`, and the imported secrets stay secret. Then a
 // bridge's numbers as a set: imported by the bridge's slug, and a partial failure through the plugin.
+
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { VoiceClient } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
 import { javascriptProject, type NativeStack, nativeStack } from "../fixtures/native-stack";
+import { upOnly } from "../fixtures/stack-up";
 import { OP_TIMEOUT_MS, plainExport, SECRETS } from "../fixtures/voice-stack";
 
 /** One set of the four resources, made out of band and then imported; the program declares it. */
@@ -197,7 +199,7 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
   });
 
   it("records the supplied secrets as secrets, and a later change of one is an update", async () => {
-    await native.stack.up();
+    await upOnly(native.stack);
     const exported = await plainExport(native.stack);
     expect(exported).not.toContain(SECRETS.authToken);
     expect(exported).not.toContain(SECRETS.sipPassword);

@@ -1,5 +1,6 @@
 // The Pulumi YAML example (examples/yaml) through the real engine and the YAML language host: up,
 // a no-op preview, drift found and refreshed, `pulumi import` printing YAML, destroy.
+
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { VoiceClient } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, engineEnv, repoRoot } from "../fixtures/engine";
 import { type NativeStack, nativeStack, PLUGIN_FROM_REPO } from "../fixtures/native-stack";
+import { upOnly } from "../fixtures/stack-up";
 import { OP_TIMEOUT_MS, plainExport, SECRETS } from "../fixtures/voice-stack";
 
 const run = promisify(execFile);
@@ -90,7 +92,7 @@ describe("the Pulumi YAML example with the native provider", { timeout: OP_TIMEO
     await native.pulumi("refresh", "--yes");
     const preview = await native.stack.preview();
     expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
-    await native.stack.up();
+    await upOnly(native.stack);
     expect((await support())?.name).toBe("Support line");
   });
 
@@ -160,7 +162,7 @@ describe("the Pulumi YAML example with the native provider", { timeout: OP_TIMEO
   });
 
   it("a refresh still drops what was deleted outside the stack, every type", async () => {
-    await native.stack.up();
+    await upOnly(native.stack);
     const state = await emu.admin.state();
     await emu.admin.deleteBridge(emu.orgHandle, "support-line");
     for (const c of state.configurations) await emu.admin.deleteConfiguration(emu.orgHandle, c.id);

@@ -1,5 +1,6 @@
 // Moving a number between bridges is one `up` when the link is named by its phone number (as the
 // examples and the docs name it): the move is one in-place update, disconnect then connect in one call.
+
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
@@ -12,6 +13,7 @@ import {
   type TempDir,
 } from "../fixtures/engine";
 import { DEMO_ACCOUNT } from "../fixtures/platform";
+import { upOnly } from "../fixtures/stack-up";
 import { emulatorConfig, OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
 // Config `numbers`: phone number → { bridge: "a" | "b", name?: resource name, oldName?: the name it had }.
@@ -91,7 +93,7 @@ async function linksInState(): Promise<string[]> {
 describe("moving a number between bridges", { timeout: OP_TIMEOUT_MS }, () => {
   it("is one up when the link is named by its phone number", async () => {
     await declare({ "+14155550100": { bridge: "a" } });
-    await stack.up();
+    await upOnly(stack);
     expect(await numbersOn("bridge-a")).toEqual(["+14155550100"]);
 
     await declare({ "+14155550100": { bridge: "b" } });
@@ -111,7 +113,7 @@ describe("moving a number between bridges", { timeout: OP_TIMEOUT_MS }, () => {
 
   it("is one up when a link named after its bridge is renamed with an alias while it moves", async () => {
     await declare({ "+14155550101": { bridge: "a", name: "support-+14155550101" } });
-    await stack.up();
+    await upOnly(stack);
     expect(await numbersOn("bridge-a")).toEqual(["+14155550101"]);
 
     await declare({ "+14155550101": { bridge: "b", oldName: "support-+14155550101" } });

@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
 import { DEMO_ACCOUNT as ACCOUNT } from "../fixtures/platform";
+import { upOnly } from "../fixtures/stack-up";
 import { OP_TIMEOUT_MS, type ProgramSpec, SECRETS, startFresh, useVoiceStack } from "../fixtures/voice-stack";
 
 const ctx = useVoiceStack();
@@ -138,7 +139,7 @@ describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT
         trunk({ sipUrl: "[2001:db8::1]", allowedIps: ["2001:db8::1", "2001:0DB8:0:0::1", "10.0.0.0/8"] }),
       ],
     });
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     const client = new VoiceClient({
       baseUrl: ctx.emu.url,
       token: ctx.emu.token,

@@ -3,6 +3,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../sdk";
 import { DEMO_ACCOUNT as ACCOUNT, linkNumber } from "../fixtures/platform";
+import { upOnly } from "../fixtures/stack-up";
 import {
   OP_TIMEOUT_MS,
   type ProgramSpec,
@@ -74,7 +75,7 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
 
   it("keeps the API token, auth token and SIP password out of `pulumi stack export` through up and refresh", async () => {
     await ctx.voice.declare(everything);
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     await ctx.voice.stack.refresh();
     const state = await plainExport(ctx.voice.stack);
     for (const secret of [ctx.emu.token, SECRETS.authToken, SECRETS.sipPassword])
@@ -186,7 +187,7 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
 
     await ctx.voice.stack.refresh();
     await ctx.voice.declare(adopting("overwrite"));
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     const state = await ctx.emu.admin.state();
     expect(state.configurations).toMatchObject([{ id: config.id, auth_token: SECRETS.authToken }]);
     expect(state.bridges).toMatchObject([{ slug: "main", name: "Main" }]);
@@ -210,7 +211,7 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
       configurations: [{ name: "padded", provider: "twilio", accountSid: " ACpadded ", adopt: true }],
       trunks: [{ name: "edge", trunkName: " edge ", sipUrl: "sip.acme.example", adopt: true }],
     });
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     const state = await ctx.emu.admin.state();
     expect(state.trunks.map((t) => t.name)).toEqual([" edge "]);
     expect(state.configurations.map((c) => c.account_sid)).toEqual([" ACpadded "]);
@@ -223,7 +224,7 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
 
   it("feeds data sources with what the platform holds", async () => {
     await ctx.voice.declare(everything);
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     await ctx.voice.declare({ ...everything, lookups: true });
     const { outputs } = await ctx.voice.stack.up();
     expect(outputs.organizations?.value).toEqual(["acme", "globex"]);

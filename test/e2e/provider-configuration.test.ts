@@ -1,6 +1,8 @@
 // ProviderConfiguration through the real engine, and its auth token kept out of state in plaintext.
+
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT as ACCOUNT } from "../fixtures/platform";
+import { upOnly } from "../fixtures/stack-up";
 import {
   driftReport,
   OP_TIMEOUT_MS,
@@ -23,7 +25,7 @@ describe("ProviderConfiguration with the real engine", { timeout: OP_TIMEOUT_MS 
 
   it("up creates exactly the declared configuration, with the secret token", async () => {
     await ctx.voice.declare(spec("twilio"));
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     const [only, ...rest] = await stored();
     expect(rest).toEqual([]);
     expect(only).toMatchObject({ provider: "twilio", account_sid: ACCOUNT, auth_token: SECRETS.authToken });
@@ -68,7 +70,7 @@ describe("ProviderConfiguration with the real engine", { timeout: OP_TIMEOUT_MS 
     );
     expect((await ctx.voice.stack.refresh()).summary.resourceChanges).toMatchObject({ update: 1 });
     expect(await exported()).not.toContain(SECRETS.authToken);
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     expect(await stored()).toMatchObject([{ id, account_sid: "MA0000000000000000A1" }]);
   });
 

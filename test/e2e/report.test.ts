@@ -1,11 +1,13 @@
 // `pulumi-voice-platform report` on the real engine's JSON (3.259): a bridge and a trunk with a secret
 // password; then a code change alone, drift alone (a rename on the platform), and both together.
+
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { engineEnv, repoRoot } from "../fixtures/engine";
+import { upOnly } from "../fixtures/stack-up";
 import { OP_TIMEOUT_MS, type ProgramSpec, SECRETS, useVoiceStack } from "../fixtures/voice-stack";
 
 const run = promisify(execFile);
@@ -79,7 +81,7 @@ function expectNoSecret(text: string): void {
 describe("report on the real engine's JSON", { timeout: OP_TIMEOUT_MS * 2 }, () => {
   it("right after up: no changes, exit 0", async () => {
     await ctx.voice.declare(spec(5060));
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     const files = await capture("clean");
     const clean = await report(files.preview, files.refreshed);
     expect(clean).toMatchObject({ code: 0, stderr: "" });

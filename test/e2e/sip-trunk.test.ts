@@ -1,5 +1,7 @@
 // SipTrunk through the real engine: everything updates in place; the SIP password stays encrypted.
+
 import { describe, expect, it } from "vitest";
+import { upOnly } from "../fixtures/stack-up";
 import {
   driftReport,
   OP_TIMEOUT_MS,
@@ -30,7 +32,7 @@ describe("SipTrunk with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
 
   it("up creates exactly the declared trunk with the platform defaults", async () => {
     await ctx.voice.declare(trunk());
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     const [only, ...rest] = await stored();
     expect(rest).toEqual([]);
     expect(only).toMatchObject({
@@ -66,12 +68,12 @@ describe("SipTrunk with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
     expect(await driftReport(ctx.voice.stack)).toMatch(
       /voice:SipTrunk: \(update\)[\s\S]*::edge\][\s\S]*transport/,
     );
-    await ctx.voice.stack.up({ refresh: true });
+    await upOnly(ctx.voice.stack, { refresh: true });
     expect(await stored()).toMatchObject([{ id, transport: "tls" }]);
 
     await ctx.emu.admin.deleteTrunk("acme", id);
     await ctx.voice.stack.refresh();
-    await ctx.voice.stack.up();
+    await upOnly(ctx.voice.stack);
     expect(await stored()).toMatchObject([
       { name: "edge-2", transport: "tls", auth_password: SECRETS.sipPassword },
     ]);

@@ -1,5 +1,6 @@
 // A provider code upgrade between `up` and `destroy`: the stored __provider loads the installed code; and
 // a link made by the previous version, whose move was a replacement, is moved in place by this one.
+
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { VoiceClient } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, repoRoot } from "../fixtures/engine";
 import { DEMO_ACCOUNT } from "../fixtures/platform";
+import { upOnly } from "../fixtures/stack-up";
 import { OP_TIMEOUT_MS, type ProgramSpec, type VoiceStack, voiceStack } from "../fixtures/voice-stack";
 
 const dist = path.join(repoRoot, "dist", "provider");
@@ -89,7 +91,7 @@ afterAll(async () => {
 describe("a provider upgrade between up and destroy", { timeout: OP_TIMEOUT_MS }, () => {
   it("destroys with the installed code, not the code of the create", async () => {
     await voice.declare({ bridges: [{ name: "main", bridgeName: "Main", slug: "main" }] });
-    await voice.stack.up();
+    await upOnly(voice.stack);
     expect((await emu.admin.state()).bridges).toHaveLength(1);
 
     await installPackage(voice.dir.path, RUNTIME_V2);
@@ -127,7 +129,7 @@ describe("a link made by the previous version, then moved to another bridge", {
   it("is moved in place: the id stays, the recorded bridge is the one disconnected, and destroy finds it", async () => {
     await installPackage(voice.dir.path, RUNTIME_V1);
     await voice.declare(spec("main"));
-    await voice.stack.up();
+    await upOnly(voice.stack);
     const made = await linkState();
     expect(made.id).toMatch(/^main\/\d+\/\+14155550100$/);
     // The previous version plans the move as a replacement.

@@ -13,7 +13,7 @@ let dir: string;
 const emu = useEmulator({}, { reset: false });
 
 beforeAll(async () => {
-  CLI = buildCli("export");
+  CLI = buildCli();
   dir = await mkdtemp(path.join(tmpdir(), "pulumi-voice-export-cli-"));
   const c = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
   const twilio = await c.providerConfigurations.create({
