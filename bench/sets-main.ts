@@ -1,7 +1,9 @@
 // `npm run bench -- --scale-sets`: the set form at N = 1,000 and at 10,000 numbers (bench/sets-scale.ts),
 // with the per-link form's requests at N = 1,000 beside it. Writes bench/results/scale-sets.json (and
 // .md) and prints the markdown; `--scale-sets-max M` caps every estate at M numbers (or N = M) and
-// writes bench/results/scale-sets-partial.*.tmp instead.
+// writes bench/results/scale-sets-partial.*.tmp instead; `--scale-sets-native` runs only the native
+// plugin on the 10,000-number organization (checkpoints skipped), for its memory, into
+// bench/results/scale-sets-native.*.tmp.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -59,6 +61,16 @@ function loadSampler(): { peek(): LoadSamples; stop(): void } {
   };
 }
 
+const NATIVE = {
+  json: path.join(RESULTS, "scale-sets-native.json.tmp"),
+  md: path.join(RESULTS, "scale-sets-native.md.tmp"),
+};
+
+/** The native plugin alone on the 10,000-number organization: the memory figure, in minutes rather than an hour. */
+export const NATIVE_STEPS: readonly SetStep[] = [
+  { shape: ORGANIZATION, form: "sets", mode: "skipCheckpoints", sides: ["native"] },
+];
+
 /** Renders bench/results/scale-sets.json again. */
 export async function renderSetsMain(): Promise<void> {
   const results = JSON.parse(await readFile(FULL.json, "utf8")) as SetsBenchResults;
@@ -67,14 +79,15 @@ export async function renderSetsMain(): Promise<void> {
   process.stdout.write(`${report}\n`);
 }
 
-/** Runs SET_STEPS, every estate capped at `max` numbers when given. */
-export async function runSetsMain(max?: number): Promise<void> {
+/** Runs SET_STEPS (NATIVE_STEPS when `nativeOnly`), every estate capped at `max` numbers when given. */
+export async function runSetsMain(max?: number, nativeOnly = false): Promise<void> {
   if (max !== undefined && !(max >= 10)) throw new Error("--scale-sets-max must be a number ≥ 10");
+  const all = nativeOnly ? NATIVE_STEPS : SET_STEPS;
   const steps =
     max === undefined
-      ? SET_STEPS
-      : SET_STEPS.map((s) => ({ ...s, shape: { ...s.shape, size: Math.min(s.shape.size, max) } }));
-  const files = max === undefined ? FULL : PARTIAL;
+      ? all
+      : all.map((s) => ({ ...s, shape: { ...s.shape, size: Math.min(s.shape.size, max) } }));
+  const files = nativeOnly ? NATIVE : max === undefined ? FULL : PARTIAL;
   const started = new Date();
   const machine = await describeMachine();
   const parallel = 4 * os.availableParallelism();
@@ -83,9 +96,13 @@ export async function runSetsMain(max?: number): Promise<void> {
   );
   const load = loadSampler();
   progress("memory floor: a one-bridge program on each side");
-  const floors = await measureMemoryFloor(["native", "voice", "yaml"], parallel);
+  const floors = await measureMemoryFloor(nativeOnly ? ["native"] : ["native", "voice", "yaml"], parallel);
   const results = (sets: SetsScaleResult, complete: boolean): SetsBenchResults => ({
-    command: max === undefined ? "npm run bench -- --scale-sets" : `npm run bench -- --scale-sets-max ${max}`,
+    command: nativeOnly
+      ? "npm run bench -- --scale-sets-native"
+      : max === undefined
+        ? "npm run bench -- --scale-sets"
+        : `npm run bench -- --scale-sets-max ${max}`,
     startedAt: started.toISOString(),
     durationS: Math.round((Date.now() - started.getTime()) / 1000),
     complete,
