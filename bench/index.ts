@@ -12,7 +12,8 @@
 //   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 //   node dist/bench/index.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 //   node dist/bench/index.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
-//                                       --quick runs N = 40 only; --move-gap-render renders bench/results/move-gap.json again
+//                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
+//                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
+      "move-gap-sets": { type: "string" },
     },
     strict: true,
   });
@@ -82,6 +84,10 @@ async function main(): Promise<void> {
   }
   if (values["move-gap-render"] === true) {
     await renderMoveGapMain();
+    return;
+  }
+  if (values["move-gap-sets"] !== undefined) {
+    await runMoveGapMain(false, Number(values["move-gap-sets"]));
     return;
   }
   if (values["move-gap"] === true) {

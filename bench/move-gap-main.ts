@@ -25,15 +25,24 @@ export async function renderMoveGapMain(): Promise<void> {
   process.stdout.write(`${report}\n`);
 }
 
-export async function runMoveGapMain(quick: boolean): Promise<void> {
+/** Runs the move-gap bench: every N in both forms, N = 40 only (`quick`), or the set form at `setsAt` only. */
+export async function runMoveGapMain(quick: boolean, setsAt?: number): Promise<void> {
   const started = new Date();
   const machine = await describeMachine();
   const parallel = 4 * os.availableParallelism();
-  const command = quick ? "npm run bench -- --move-gap --quick" : "npm run bench -- --move-gap";
+  const command =
+    setsAt !== undefined
+      ? `npm run bench -- --move-gap-sets ${setsAt}`
+      : quick
+        ? "npm run bench -- --move-gap --quick"
+        : "npm run bench -- --move-gap";
   const dir = RESULTS;
-  const [json, md] = quick
-    ? ["move-gap-quick.json.tmp", "move-gap-quick.md.tmp"]
-    : ["move-gap.json", "move-gap.md"];
+  const [json, md] =
+    setsAt !== undefined
+      ? ["move-gap-sets.json.tmp", "move-gap-sets.md.tmp"]
+      : quick
+        ? ["move-gap-quick.json.tmp", "move-gap-quick.md.tmp"]
+        : ["move-gap.json", "move-gap.md"];
   await mkdir(dir, { recursive: true });
   const results = (points: MoveGapPoint[], complete: boolean): MoveGapResults => ({
     command,
@@ -53,8 +62,8 @@ export async function runMoveGapMain(quick: boolean): Promise<void> {
     `${machine.cores} cores, load average ${machine.loadAverageAtStart}, engine parallelism ${parallel}`,
   );
   const points = await runMoveGap({
-    ns: quick ? [40] : MOVE_GAP_NS,
-    forms: ["links", "sets"],
+    ns: setsAt !== undefined ? [setsAt] : quick ? [40] : MOVE_GAP_NS,
+    forms: setsAt !== undefined ? ["sets"] : ["links", "sets"],
     k: MOVE_GAP_K,
     parallel,
     roundTripSamples: quick ? 100 : 500,

@@ -64,6 +64,8 @@ export async function connectNumber(
           : undefined;
       if (giver === undefined || giver === bridgeSlug) throw err;
       await disconnectNumber(engine, giver, phoneNumber);
+      // The giving set's update may be waiting for the number to leave its bridge.
+      numberReleases.moved(phoneNumber, giver);
     }
   }
 }

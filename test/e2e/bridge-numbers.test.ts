@@ -18,7 +18,8 @@ import { DEMO_ACCOUNT } from "../fixtures/platform";
 import { upOnly } from "../fixtures/stack-up";
 import { driftReport, emulatorConfig, OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
-// Config `sets`: name → { bridge, numbers, adopt? }; `links`: number → bridge; `gets`: name → bridge slug.
+// Config `sets`: name → { bridge, numbers, adopt? }; `links`: number → bridge; `gets`: name → bridge slug;
+// `names`: bridge slug → its name (a rename holds back the sets of that bridge behind its update).
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const voice = require("pulumi-voice-platform");
@@ -29,7 +30,8 @@ const twilio = new voice.ProviderConfiguration("twilio", {
   authToken: config.requireSecret("authToken"),
 });
 const bridges = {};
-for (const slug of ["set-a", "set-b"]) bridges[slug] = new voice.Bridge(slug, { name: slug, slug });
+const names = config.getObject("names") ?? {};
+for (const slug of ["set-a", "set-b"]) bridges[slug] = new voice.Bridge(slug, { name: names[slug] ?? slug, slug });
 for (const [name, set] of Object.entries(config.getObject("sets") ?? {})) {
   const numbers = set.numbers.map((phoneNumber) => ({ phoneNumber, providerConfigurationId: twilio.configurationId }));
   new voice.BridgeNumbers(name, { bridgeSlug: bridges[set.bridge].slug, numbers, adopt: set.adopt });
@@ -62,11 +64,13 @@ const declare = (spec: {
   sets?: Record<string, SetSpec>;
   links?: Record<string, string>;
   gets?: Record<string, string>;
+  names?: Record<string, string>;
 }) =>
   stack.setAllConfig({
     sets: { value: JSON.stringify(spec.sets ?? {}) },
     links: { value: JSON.stringify(spec.links ?? {}) },
     gets: { value: JSON.stringify(spec.gets ?? {}) },
+    names: { value: JSON.stringify(spec.names ?? {}) },
   });
 
 /** `<bridge>:<number>` for every link on the platform, sorted. */
@@ -283,30 +287,64 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
   });
 
   it.each([
-    ["the taking set's connect first", "set-b"],
-    ["the giving set's disconnect first", "set-a"],
-  ])("moves a number between two sets in one up, %s", async (_order, slowBridge) => {
+    // The giving set's bridge is renamed, slowly: the engine reaches the giving set after the taking one.
+    ["the taking set's update first", "giver"],
+    // The taking set's first connect is answered slowly: the giving set's update runs meanwhile.
+    ["the giving set's update first", "taker"],
+  ])("moves numbers between two sets in one up, each in one call, %s", async (_order, held) => {
     await declare({
-      sets: { a: { bridge: "set-a", numbers: [n(7)] }, b: { bridge: "set-b", numbers: [n(4), n(5)] } },
+      sets: { a: { bridge: "set-a", numbers: [n(7)] }, b: { bridge: "set-b", numbers: [n(4), n(5), n(6)] } },
     });
     await upOnly(stack);
     await emu.admin.clearRequests();
-    // A lost answer on the first write of one set's update holds it back while the other goes first.
-    const path = `/telephony/bridges/${slowBridge}/`;
-    await emu.admin.addFault({ kind: "reset-before", match: { method: "POST", path }, times: 1 });
-    await emu.admin.addFault({ kind: "latency", ms: 1500, match: { method: "GET", path }, times: 1 });
+    const match =
+      held === "giver"
+        ? { method: "PATCH", path: "/telephony/bridges/set-b/" }
+        : { method: "POST", path: "/telephony/bridges/set-a/" };
+    await emu.admin.addFault({ kind: "latency", ms: 1500, match, times: 1 });
     await declare({
-      sets: { a: { bridge: "set-a", numbers: [n(7), n(5)] }, b: { bridge: "set-b", numbers: [n(4)] } },
+      sets: {
+        a: { bridge: "set-a", numbers: [n(7), n(5), n(6)] },
+        b: { bridge: "set-b", numbers: [n(4), n(8)] },
+      },
+      names: held === "giver" ? { "set-b": "set-b renamed" } : {},
     });
     const up = await stack.up();
     expect(up.summary.result).toBe("succeeded");
-    expect(await platformLinks()).toEqual([`set-a:${n(5)}`, `set-a:${n(7)}`, `set-b:${n(4)}`]);
+    expect(await platformLinks()).toEqual([
+      `set-a:${n(5)}`,
+      `set-a:${n(6)}`,
+      `set-a:${n(7)}`,
+      `set-b:${n(4)}`,
+      `set-b:${n(8)}`,
+    ]);
     expect(await stateLinks()).toEqual(await platformLinks());
-    const moved = (await writes()).filter((w) => !w.startsWith("0 "));
-    // Whoever came first, the number left set-b by one disconnect and joined set-a by one connect.
-    expect(moved.filter((w) => w.startsWith("200"))).toEqual(
-      expect.arrayContaining(["200 set-b disconnect", "200 set-a connect"]),
-    );
+    // The link writes in the order the emulator answered them, with the number each one named.
+    const log = (await emu.admin.requests())
+      .filter((r) => r.method === "POST" && r.path.startsWith("/telephony/bridges/"))
+      .map(
+        (r) =>
+          `${r.status} ${r.path.split("/")[3]} ${r.path.split("/")[4]?.replace("-provider", "")} ${r.phoneNumber}`,
+      );
+    const giverWrite = log.indexOf(`200 set-b connect ${n(8)}`);
+    const firstMove = log.indexOf(`400 set-a connect ${n(5)}`);
+    // Giving set first: its other write went ahead, yet the moved numbers waited for the taking set's call.
+    expect(giverWrite < firstMove).toBe(held === "taker");
+    expect(log.filter((w) => w.endsWith(n(8)))).toEqual([`200 set-b connect ${n(8)}`]);
+    // The taking set's writes (the giving set's own connect may fall anywhere between them).
+    const moves = log.filter((w) => !w.endsWith(n(8)));
+    for (const moved of [n(5), n(6)]) {
+      // One call of the taking set: its connect meets the link, disconnects it there and connects it here,
+      // back to back; the giving set never disconnects it on its own.
+      const at = moves.indexOf(`400 set-a connect ${moved}`);
+      expect(moves.slice(at, at + 3)).toEqual([
+        `400 set-a connect ${moved}`,
+        `200 set-b disconnect ${moved}`,
+        `200 set-a connect ${moved}`,
+      ]);
+      expect(log.filter((w) => w.endsWith(moved))).toHaveLength(3);
+    }
+    expect(log).toHaveLength(7);
     await declare({});
     await upOnly(stack);
   });

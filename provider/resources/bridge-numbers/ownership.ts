@@ -26,7 +26,8 @@ export function phoneNumbers(inputs: Record<string, unknown>): string[] {
  * from that set's bridge (see `number-releases.ts`), and fails naming the holder when no set of the
  * run gives it up, as it would for a number somebody else holds.
  *
- * Numbers the set gives up are announced here, so a set that takes one moves it instead of failing.
+ * Numbers the set gives up are announced here, so a set that takes one moves it instead of failing;
+ * numbers it takes are announced too, so the set giving one up leaves the move to this set's connect.
  */
 export async function checkSetOwnership(
   olds: Record<string, unknown>,
@@ -50,6 +51,7 @@ export async function checkSetOwnership(
   for (const [i, entry] of list.entries()) {
     const number = phoneNumbers({ numbers: [entry] })[0];
     if (number === undefined || (before.has(number) && oldSlug === slug)) continue;
+    numberReleases.announceTake(number, slug);
     const holder = await keys.holder(BRIDGE_NUMBER_KEY, number);
     if (holder?.bridgeSlug !== slug || inputs.adopt) continue;
     failures.push({

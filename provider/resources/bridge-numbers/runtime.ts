@@ -4,6 +4,7 @@ import { sameValue } from "../../runtime/diff";
 import type { Engine } from "../../runtime/engine";
 import { normalizePhoneNumber } from "../../runtime/fields";
 import { connectNumber, disconnectNumber } from "../../runtime/link-writes";
+import { numberReleases } from "../../runtime/number-releases";
 import type { ResourceCode } from "../../runtime/resource-code";
 import { checkSet } from "./check";
 import { explainAlreadyLinked, partialFailure } from "./failures";
@@ -38,7 +39,7 @@ const same = (old: LinkedNumber | undefined, declared: SetNumber): boolean =>
   (old.providerConfigurationId === null || old.providerConfigurationId === declared.providerConfigurationId);
 
 /** The writes that make `recorded` the declared numbers: disconnects first (they free numbers for other sets), then connects. */
-function plan(recorded: readonly LinkedNumber[], declared: readonly SetNumber[]) {
+function plan(recorded: readonly LinkedNumber[], declared: readonly SetNumber[]): Steps {
   const old = new Map(recorded.map((n) => [n.phoneNumber, n]));
   const wanted = new Map(declared.map((n) => [n.phoneNumber, n]));
   const connects = declared.filter((n) => !same(old.get(n.phoneNumber), n));
@@ -47,7 +48,30 @@ function plan(recorded: readonly LinkedNumber[], declared: readonly SetNumber[])
     .filter((n) => !wanted.has(n.phoneNumber) || reconnect.has(n.phoneNumber))
     .map((n) => n.phoneNumber)
     .filter((n) => old.has(n));
-  return { disconnects, connects };
+  return { disconnects, connects, handed: [] };
+}
+
+/** A plan's writes; `handed` are numbers given up that another set of this run takes (see `number-releases.ts`). */
+interface Steps {
+  readonly disconnects: readonly string[];
+  readonly connects: readonly SetNumber[];
+  readonly handed: readonly string[];
+}
+
+/**
+ * An update's plan with the numbers another set of this run announced taking set apart: the taker's
+ * connect moves each one (disconnect here, connect there, in one call), so this update leaves them
+ * linked until that move, rather than taking them off every bridge until the engine reaches the taker.
+ */
+function handOver(bridgeSlug: string, steps: Steps): Steps {
+  const takenElsewhere = (number: string) => {
+    const taker = numberReleases.taker(number);
+    return taker !== undefined && taker !== bridgeSlug;
+  };
+  const reconnect = new Set(steps.connects.map((n) => n.phoneNumber));
+  const handed = steps.disconnects.filter((n) => !reconnect.has(n) && takenElsewhere(n));
+  const kept = new Set(handed);
+  return { ...steps, disconnects: steps.disconnects.filter((n) => !kept.has(n)), handed };
 }
 
 /**
@@ -61,7 +85,7 @@ async function apply(
   engine: Engine,
   bridgeSlug: string,
   recorded: readonly LinkedNumber[],
-  steps: { disconnects: readonly string[]; connects: readonly SetNumber[] },
+  steps: Steps,
   known: Known,
   extra: Record<string, unknown>,
 ): Promise<BridgeNumbersOutputs> {
@@ -79,7 +103,16 @@ async function apply(
       // The connect's answer holds no link, so no number id: the next read fills it in.
       made.set(n.phoneNumber, { ...n, numberId: null });
     }
+    // Last, the numbers a taker moves: wait (bounded) for its move, and disconnect what it did not move.
+    const moved = steps.handed.length > 0 ? await numberReleases.handedOver(steps.handed) : new Set<string>();
+    for (const number of steps.handed) {
+      if (!moved.has(number)) await disconnectNumber(engine, bridgeSlug, number);
+      made.delete(number);
+    }
   } catch (err) {
+    // The numbers this set took and has not connected: a giver waiting for their move stops waiting.
+    for (const n of steps.connects)
+      if (!made.has(n.phoneNumber)) numberReleases.abandon(n.phoneNumber, bridgeSlug);
     // A bridge that is gone holds no number; one that cannot be read leaves what this call tracked.
     const live = await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()).then(
       (bridge) => ({ bridge }),
@@ -160,7 +193,7 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
       engine,
       news.bridgeSlug,
       recorded,
-      plan(recorded, news.numbers),
+      handOver(news.bridgeSlug, plan(recorded, news.numbers)),
       knownOf(recorded, news.numbers),
       reserved(olds),
     );
