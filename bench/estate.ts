@@ -64,22 +64,31 @@ export function phoneNumber(a: number, i: number): string {
   return a === 0 ? `+1415666${serial}` : `+44207947${serial}`;
 }
 
-/** The resources of N, for `provider`. Numbers alternate between the accounts and fill the bridges in turn. */
-export function estate(n: number, provider: ProviderKind): EstateSpec {
-  const mix = mixOf(n);
-  const configurations = ACCOUNTS.map((a, i) => ({ name: `cfg-${i}`, ...a }));
-  const bridges = Array.from({ length: mix.bridges }, (_, i) => ({
+/** `bridges` bench bridges and `numbers` numbers spread over them in turn, alternating between the accounts. */
+export function bridgesAndNumbers(
+  bridgeCount: number,
+  numberCount: number,
+): Pick<EstateSpec, "bridges" | "numbers"> {
+  const bridges = Array.from({ length: bridgeCount }, (_, i) => ({
     name: `bridge-${i}`,
     bridgeName: `Bench bridge ${i}`,
     slug: `bench-${i}`,
   }));
-  const numbers = Array.from({ length: mix.numbers }, (_, i) => ({
+  const numbers = Array.from({ length: numberCount }, (_, i) => ({
     name: `number-${i}`,
     // Declared bridge by bridge, as a program looping over each bridge's numbers would.
-    bridge: `bridge-${Math.floor((i * mix.bridges) / mix.numbers)}`,
+    bridge: `bridge-${Math.floor((i * bridgeCount) / numberCount)}`,
     configuration: `cfg-${i % ACCOUNTS.length}`,
     phoneNumber: phoneNumber(i % ACCOUNTS.length, Math.floor(i / ACCOUNTS.length)),
   }));
+  return { bridges, numbers };
+}
+
+/** The resources of N, for `provider`. Numbers alternate between the accounts and fill the bridges in turn. */
+export function estate(n: number, provider: ProviderKind): EstateSpec {
+  const mix = mixOf(n);
+  const configurations = ACCOUNTS.map((a, i) => ({ name: `cfg-${i}`, ...a }));
+  const { bridges, numbers } = bridgesAndNumbers(mix.bridges, mix.numbers);
   const trunks = Array.from({ length: mix.trunks }, (_, i) => ({
     name: `trunk-${i}`,
     sipUrl: `sip${i}.bench.example`,

@@ -1,6 +1,6 @@
 // The estates of the set-form benchmark: the same numbers, bridges, trunks and configurations as the
 // per-link estate, with each bridge's numbers declared as one `BridgeNumbers` set.
-import { benchPhoneNumber, type EstateSpec, estate, type Mix, mixOf, type ProviderKind } from "./estate";
+import { bridgesAndNumbers, type EstateSpec, estate, type Mix, mixOf, type ProviderKind } from "./estate";
 
 /** Which estate a set step declares. */
 export interface SetEstateShape {
@@ -27,17 +27,7 @@ export function linkEstate(shape: SetEstateShape, provider: ProviderKind): Estat
   const mix = setMixOf(shape);
   // Trunks and configurations as the mix declares them; bridges and numbers of the organization's counts.
   const base = estate(mix.trunks * 10, provider);
-  const bridges = Array.from({ length: mix.bridges }, (_, i) => ({
-    name: `bridge-${i}`,
-    bridgeName: `Bench bridge ${i}`,
-    slug: `bench-${i}`,
-  }));
-  const numbers = Array.from({ length: mix.numbers }, (_, i) => ({
-    name: `number-${i}`,
-    bridge: `bridge-${Math.floor((i * mix.bridges) / mix.numbers)}`,
-    configuration: `cfg-${i % 2}`,
-    phoneNumber: benchPhoneNumber(i % 2, Math.floor(i / 2)),
-  }));
+  const { bridges, numbers } = bridgesAndNumbers(mix.bridges, mix.numbers);
   return { ...base, bridges, numbers, trunks: base.trunks.slice(0, mix.trunks) };
 }
 
