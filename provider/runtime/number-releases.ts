@@ -2,10 +2,13 @@
 // it up and the set that takes it. The engine runs both in parallel, in either order, and one
 // provider process serves every resource of a run (the dynamic-provider host or the plugin). So each
 // set announces here, when it is checked, the numbers it gives up and the numbers it takes. The
-// engine checks a resource when the program registers it, so a set whose inputs wait for another
-// resource's update (its bridge's rename) is checked late: a giving set whose update started before
-// that check sees no taker and disconnects at once, as it does for a plain removal. The taking set's connect that meets `number_already_linked` makes the
-// move itself: disconnect from the giving bridge, connect to its own, in one call.
+// engine checks a resource when the program registers it, so a taker may be checked after the
+// giver's update began: a giver with a number no set takes yet first waits until no set has been
+// checked for a short while (CHECKS_IDLE_MS), then takes the takers as known. A set whose inputs
+// wait for another resource's update (its bridge's rename) may be checked later still: the giver
+// then disconnects the number, as it does for a plain removal. The taking set's connect that meets
+// `number_already_linked` makes the move itself: disconnect from the giving bridge, connect to its
+// own, in one call.
 //
 // The giving set's update does not disconnect a number a set of this run announced taking: it does
 // its other writes, then waits until the taker's move has taken the number off its bridge (signalled
@@ -19,8 +22,15 @@
 // handed numbers share one deadline), then disconnects them itself, and the taker connects them later
 // — the old gap, plus the bound.
 
+import { setTimeout as sleep } from "node:timers/promises";
+
 /** How long a connect waits for a giver's announcement, and a giver for the taker's move. */
 const WAIT_MS = 10_000;
+/**
+ * How long no set must have been checked before a giving set takes the run's takers as all known:
+ * while the program is still registering sets, a taker may yet be checked.
+ */
+const CHECKS_IDLE_MS = 300;
 
 /** What became of a number a set announced taking. */
 type TakeOutcome = "moved" | "abandoned";
@@ -31,8 +41,28 @@ export class NumberReleases {
   readonly #takers = new Map<string, string>();
   readonly #outcomes = new Map<string, TakeOutcome>();
   readonly #listeners = new Set<() => void>();
+  #lastCheck = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly waitMs = WAIT_MS) {}
+  constructor(
+    private readonly waitMs = WAIT_MS,
+    private readonly idleMs = CHECKS_IDLE_MS,
+  ) {}
+
+  /** A set of this run was checked (the program is still registering while these keep coming). */
+  checked(): void {
+    this.#lastCheck = Date.now();
+  }
+
+  /** Until no set has been checked for a short while (every taker registered so far is known), within the bound. */
+  async checksSettled(): Promise<void> {
+    const deadline = Date.now() + this.waitMs;
+    for (;;) {
+      const now = Date.now();
+      const idle = now - this.#lastCheck;
+      if (idle >= this.idleMs || now >= deadline) return;
+      await sleep(Math.min(this.idleMs - idle, deadline - now));
+    }
+  }
 
   /** Records that `bridgeSlug`'s set gives `phoneNumber` up in this run. */
   announce(phoneNumber: string, bridgeSlug: string): void {

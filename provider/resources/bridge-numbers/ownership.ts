@@ -33,6 +33,7 @@ export async function checkSetOwnership(
   olds: Record<string, unknown>,
   result: dynamic.CheckResult,
 ): Promise<dynamic.CheckResult> {
+  numberReleases.checked();
   const inputs = result.inputs;
   if (result.failures?.length || !inputs) return result;
   const slug: unknown = inputs.bridgeSlug;

@@ -63,12 +63,16 @@ interface Steps {
  * connect moves each one (disconnect here, connect there, in one call), so this update leaves them
  * linked until that move, rather than taking them off every bridge until the engine reaches the taker.
  */
-function handOver(bridgeSlug: string, steps: Steps): Steps {
+async function handOver(bridgeSlug: string, steps: Steps): Promise<Steps> {
   const takenElsewhere = (number: string) => {
     const taker = numberReleases.taker(number);
     return taker !== undefined && taker !== bridgeSlug;
   };
   const reconnect = new Set(steps.connects.map((n) => n.phoneNumber));
+  // A number with no taker yet may have one whose set the program has not registered: wait while
+  // sets are still being checked (a plain removal after the program registered waits for nothing).
+  if (steps.disconnects.some((n) => !reconnect.has(n) && !takenElsewhere(n)))
+    await numberReleases.checksSettled();
   const handed = steps.disconnects.filter((n) => !reconnect.has(n) && takenElsewhere(n));
   const kept = new Set(handed);
   return { ...steps, disconnects: steps.disconnects.filter((n) => !kept.has(n)), handed };
@@ -193,7 +197,7 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
       engine,
       news.bridgeSlug,
       recorded,
-      handOver(news.bridgeSlug, plan(recorded, news.numbers)),
+      await handOver(news.bridgeSlug, plan(recorded, news.numbers)),
       knownOf(recorded, news.numbers),
       reserved(olds),
     );

@@ -68,4 +68,28 @@ describe("NumberReleases", () => {
     expect(await later).toBe("set-b");
     expect(await releases.giver(B)).toBeUndefined();
   });
+
+  it("settles the run's takers only once sets stop being checked", async () => {
+    const releases = new NumberReleases(60_000, 200);
+    releases.checked();
+    const steps: string[] = [];
+    const settled = releases.checksSettled().then(() => steps.push("settled"));
+    // Sets keep being checked for a while: the giver waits until they stop.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      releases.checked();
+      steps.push(`check ${i}`);
+    }
+    await settled;
+    expect(steps).toEqual(["check 0", "check 1", "check 2", "settled"]);
+  });
+
+  it("waits for nothing when no set was checked lately", async () => {
+    const releases = new NumberReleases(60_000, 60_000);
+    const first = await Promise.race([
+      releases.checksSettled().then(() => "settled"),
+      new Promise((r) => setTimeout(() => r("timer"), 0)),
+    ]);
+    expect(first).toBe("settled");
+  });
 });
