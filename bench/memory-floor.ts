@@ -5,7 +5,7 @@ import { AdminClient, startEmulator } from "../emulator";
 import type { EstateSpec } from "./estate";
 import type { MemoryBreakdown } from "./memory-breakdown";
 import { probedRun } from "./probed-run";
-import { BENCH_RATE_LIMIT } from "./provider-scale";
+import { BENCH_RATE_LIMIT } from "./seeded-emulator";
 import type { SetSide } from "./sets-scale";
 import { benchStack, type Target } from "./stack";
 

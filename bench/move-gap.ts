@@ -19,7 +19,7 @@ import {
 } from "./move-gap-estate";
 import { type Gap, gapsOf } from "./move-gap-log";
 import { measureRoundTrip, type RoundTrip } from "./move-gap-round-trip";
-import { BENCH_RATE_LIMIT } from "./provider-scale";
+import { BENCH_RATE_LIMIT } from "./seeded-emulator";
 import { type BenchStack, benchStack, type OpMeasure, type Target } from "./stack";
 import { progress } from "./stats";
 

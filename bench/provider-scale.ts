@@ -2,9 +2,10 @@
 // at growing N: `up`, `refresh` and `destroy` of the same estate through the real engine, the state
 // each leaves and the peak memory of each side's provider process, all three sides in one run
 // against one emulator per N. Optionally the same with the file backend's checkpoints turned off.
-import { AdminClient, startEmulator } from "../emulator";
-import { estate, inventorySeed, type Mix, mixOf, type ProviderKind } from "./estate";
+import { estate, type Mix, mixOf, type ProviderKind } from "./estate";
+import { BENCH_RATE_LIMIT, rotated, withSeededEmulator } from "./seeded-emulator";
 import { benchStack, type OpMeasure, type StateSize, type Target } from "./stack";
+
 import { progress } from "./stats";
 
 /** The three sides, baseline first; `voice` is the package's dynamic resources. */
@@ -50,9 +51,6 @@ export interface ScaleStep {
   mode: Mode;
   sides: readonly Side[];
 }
-
-/** Requests per minute per token: far above what a run makes, so no request waits for a window. */
-export const BENCH_RATE_LIMIT = 1_000_000_000;
 
 function check(label: string, m: OpMeasure): OpMeasure {
   if (m.error || m.failedOperations > 0) {
@@ -101,27 +99,16 @@ export async function runProviderScale(opts: {
 }): Promise<ProviderScaleResult> {
   const result: ProviderScaleResult = { parallel: opts.parallel, rateLimit: BENCH_RATE_LIMIT, points: [] };
   for (const [i, { n, mode, sides }] of opts.steps.entries()) {
-    const order = sides.map((_, k) => sides[(i + k) % sides.length]!);
+    const order = rotated(sides, i);
     progress(`N = ${n}, ${mode}: ${order.join(", ")}`);
     const point: ProviderScalePoint = { n, mix: mixOf(n), mode, order, sides: {} };
     result.points.push(point);
-    const emulator = await startEmulator({ port: 0, rateLimit: BENCH_RATE_LIMIT });
-    try {
-      const admin = new AdminClient(emulator.url);
-      const target: Target = {
-        url: emulator.url,
-        token: emulator.token,
-        orgHandle: emulator.orgHandle,
-        admin,
-      };
-      await admin.seed(inventorySeed(n));
+    await withSeededEmulator(n, async (target) => {
       for (const side of order) {
         point.sides[side] = await runSide(target, side, n, mode, opts.parallel);
         await opts.saved?.(result);
       }
-    } finally {
-      await emulator.close();
-    }
+    });
   }
   return result;
 }

@@ -3,13 +3,12 @@
 // one emulator per step: create, no-op preview, refresh, the adopting `up` of the exported
 // organization, destroy; the requests each makes, and where the Node.js processes' memory goes.
 // The per-link form runs the same operations at N = 1,000 for its request counts.
-import { AdminClient, startEmulator } from "../emulator";
 import { type AdoptRun, adoptExported } from "./adopt-export";
 import type { EstateSpec, Mix } from "./estate";
-import { inventorySeed } from "./estate";
 import { alternatePreviews, type PreviewAlternation } from "./preview-checkpoints";
 import { type ProbedOp, probedRun } from "./probed-run";
-import { BENCH_RATE_LIMIT, MODE_ENV, type Mode } from "./provider-scale";
+import { MODE_ENV, type Mode } from "./provider-scale";
+import { BENCH_RATE_LIMIT, rotated, withSeededEmulator } from "./seeded-emulator";
 import { linkEstate, type SetEstateShape, setEstate, setMixOf, shapeLabel } from "./set-estate";
 import { benchStack, type OpMeasure, type StateSize, type Target } from "./stack";
 import { progress } from "./stats";
@@ -122,7 +121,7 @@ export async function runSetsScale(opts: {
 }): Promise<SetsScaleResult> {
   const result: SetsScaleResult = { parallel: opts.parallel, rateLimit: BENCH_RATE_LIMIT, points: [] };
   for (const [i, step] of opts.steps.entries()) {
-    const order = step.sides.map((_, k) => step.sides[(i + k) % step.sides.length]!);
+    const order = rotated(step.sides, i);
     progress(`${step.form} ${shapeLabel(step.shape)}, ${step.mode}: ${order.join(", ")}`);
     const spec = step.form === "sets" ? setEstate(step.shape, "native") : linkEstate(step.shape, "native");
     const point: SetPoint = {
@@ -135,23 +134,12 @@ export async function runSetsScale(opts: {
       sides: {},
     };
     result.points.push(point);
-    const emulator = await startEmulator({ port: 0, rateLimit: BENCH_RATE_LIMIT });
-    try {
-      const admin = new AdminClient(emulator.url);
-      const target: Target = {
-        url: emulator.url,
-        token: emulator.token,
-        orgHandle: emulator.orgHandle,
-        admin,
-      };
-      await admin.seed(inventorySeed(point.mix.numbers));
+    await withSeededEmulator(point.mix.numbers, async (target) => {
       for (const side of order) {
         point.sides[side] = await runSide(target, step, side, opts.parallel);
         await opts.saved?.(result);
       }
-    } finally {
-      await emulator.close();
-    }
+    });
   }
   return result;
 }
