@@ -176,25 +176,19 @@ export async function runSdkThroughput(opts: ThroughputOptions): Promise<Through
     const cases: ThroughputCase[] = [];
     for (const c of calls) {
       // Both processes' JITs warm over thousands of requests, on both routes: alternate here too.
-      await runSlicePairs({
-        pairs: Math.max(2, Math.round(opts.warmup / (2 * opts.sliceRequests))),
-        requests: opts.sliceRequests,
-        inFlight: IN_FLIGHT,
-        serverPid: emu.pid,
-        calls: c,
-        between,
-        betweenEvery: 4,
-      });
+      const slices = (pairs: number) =>
+        runSlicePairs({
+          pairs,
+          requests: opts.sliceRequests,
+          inFlight: IN_FLIGHT,
+          serverPid: emu.pid,
+          calls: c,
+          between,
+          betweenEvery: 4,
+        });
+      await slices(Math.max(2, Math.round(opts.warmup / (2 * opts.sliceRequests))));
       await between();
-      const pairs = await runSlicePairs({
-        pairs: opts.pairs,
-        requests: opts.sliceRequests,
-        inFlight: IN_FLIGHT,
-        serverPid: emu.pid,
-        calls: c,
-        between,
-        betweenEvery: 4,
-      });
+      const pairs = await slices(opts.pairs);
       const result = summarize(c.call, pairs, opts);
       progress(
         `1: ${c.call}: SDK ${result.medianSdk}/s, raw ${result.medianRaw}/s, ratio ${result.medianRatio} ` +
