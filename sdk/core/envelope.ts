@@ -23,6 +23,16 @@ const cache = new WeakMap<
   z.ZodType,
   { one?: z.ZodType; list?: z.ZodType; checkOne?: z.ZodType | null; checkList?: z.ZodType | null }
 >();
+/** The cache entry of `schema`, made empty on first use. */
+function entryOf(schema: z.ZodType) {
+  let entry = cache.get(schema);
+  if (!entry) {
+    entry = {};
+    cache.set(schema, entry);
+  }
+  return entry;
+}
+
 /**
  * The (cached) envelope schema around `schema`, one record or a list of them, compiled with
  * `z.compile`: every answer is validated on zod's generated fast path, which accepts and rejects
@@ -30,11 +40,7 @@ const cache = new WeakMap<
  * Built on first use, so a client that never calls an endpoint never compiles its schema.
  */
 export function envelopeOf(schema: z.ZodType, list: boolean): z.ZodType {
-  let entry = cache.get(schema);
-  if (!entry) {
-    entry = {};
-    cache.set(schema, entry);
-  }
+  const entry = entryOf(schema);
   if (list) {
     entry.list ??= z.compile(listEnvelope(schema));
     return entry.list;
@@ -49,11 +55,7 @@ export function envelopeOf(schema: z.ZodType, list: boolean): z.ZodType {
  * envelope without the bare-array tolerance: the caller wraps a bare array as `{data}` itself.
  */
 export function envelopeCheckOf(schema: z.ZodType, list: boolean): z.ZodType | undefined {
-  let entry = cache.get(schema);
-  if (!entry) {
-    entry = {};
-    cache.set(schema, entry);
-  }
+  const entry = entryOf(schema);
   const build = (s: z.ZodType) => (outputIsInput(s) ? z.compile(s) : null);
   if (list) {
     if (entry.checkList === undefined) entry.checkList = build(envelope(z.array(schema)));
