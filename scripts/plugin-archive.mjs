@@ -2,8 +2,9 @@
 // `pulumi plugin install resource voice <version> --file <archive>` installs. Each holds one file that
 // needs no Node.js on the user's machine: `pulumi-resource-voice` (`.exe` on Windows), a Node.js single
 // executable application made of the bundled provider and that platform's official Node.js binary
-// (served by the npm registry as `node-<os>-<arch>`, cached outside the repository); macOS ones signed
-// ad hoc. Beside them, `dist/plugin/provider.js` is the bundle itself (what `node provider.js` runs).
+// (served by the npm registry as `node-<os>-<arch>`; where it serves none `engines.node` allows, a build
+// of Node.js's source from a Python wheel, see plugin-archive/pypi-node-binary.mjs; cached outside the
+// repository); macOS ones signed ad hoc. Beside them, `dist/plugin/provider.js` is the bundle itself (what `node provider.js` runs).
 //
 //   node scripts/plugin-archive.mjs                          the host's platform
 //   node scripts/plugin-archive.mjs --platform linux-arm64   one or more (repeat the flag)
@@ -24,10 +25,12 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundlePlugin } from "./plugin-archive/bundle.mjs";
+import { checkMacSea } from "./plugin-archive/macho-sea-check.mjs";
 import { nodeBinary, wantedNodeVersion } from "./plugin-archive/node-binary.mjs";
 import { NotServed } from "./plugin-archive/node-version-choice.mjs";
 import { checkWindowsSea } from "./plugin-archive/pe-sea-check.mjs";
 import { hostPlatform, PLATFORMS, platformNamed } from "./plugin-archive/platforms.mjs";
+import { pypiNodeBinary } from "./plugin-archive/pypi-node-binary.mjs";
 import { singleExecutable } from "./plugin-archive/sea.mjs";
 import { adHocSign } from "./plugin-archive/sign.mjs";
 
@@ -36,9 +39,25 @@ const { name, version, license, repository } = JSON.parse(readFileSync(join(root
 
 const host = hostPlatform();
 
+/**
+ * The Node.js binary `platform`'s executable is built on, with where it came from (`npm:<package>@<v>`
+ * or `pypi:<project>@<v>`): the npm registry's official binary, else the platform's wheel, if it has one.
+ */
+async function nodeToBuildOn(platform, wanted) {
+  try {
+    const found = nodeBinary(root, platform.nodePackage, platform.nodeBinary, wanted);
+    return { ...found, source: `npm:${platform.nodePackage}@${found.version}` };
+  } catch (error) {
+    if (!(error instanceof NotServed && platform.wheel)) throw error;
+    process.stderr.write(`${platform.name}: ${error.message}; taking Node.js from PyPI\n`);
+    const found = await pypiNodeBinary(root, platform.wheel, platform.name, wanted);
+    return { ...found, source: `pypi:${platform.wheel.project}@${found.version}` };
+  }
+}
+
 /** Builds the archive of `platform` from `bundle` in `work`; answers its path. */
 async function buildArchive(platform, wanted, bundle, work, out) {
-  const target = nodeBinary(root, platform.nodePackage, platform.nodeBinary, wanted);
+  const target = await nodeToBuildOn(platform, wanted);
   // The blob is made by a Node.js of the target's exact version that runs here.
   const blobNode = nodeBinary(root, host.nodePackage, host.nodeBinary, target.version, { exact: true });
   const staging = join(work, platform.name);
@@ -57,20 +76,21 @@ async function buildArchive(platform, wanted, bundle, work, out) {
     process.stderr.write(
       `${platform.name}: ${checkWindowsSea(readFileSync(executable), platform.arch, blob)}\n`,
     );
-  if (platform.os === "darwin") adHocSign(executable);
+  if (platform.os === "darwin") {
+    adHocSign(executable);
+    process.stderr.write(`${platform.name}: ${checkMacSea(readFileSync(executable), platform.arch, blob)}\n`);
+  }
   // The plugin reports the version of the package.json beside it; the release lists the Node.js it runs on.
   writeFileSync(
     join(staging, "package.json"),
-    `${JSON.stringify({ name, version, license, repository, private: true, nodeVersion: target.version }, null, 2)}\n`,
+    `${JSON.stringify({ name, version, license, repository, private: true, nodeVersion: target.version, nodeSource: target.source }, null, 2)}\n`,
   );
   // Written beside, then renamed: a build running at the same time never sees half an archive.
   const archive = join(out, `pulumi-resource-voice-v${version}-${platform.name}.tar.gz`);
   const partial = join(work, basename(archive));
   execFileSync("tar", ["-czf", partial, "-C", staging, platform.executable, "package.json"]);
   renameSync(partial, archive);
-  const other =
-    target.version === wanted ? "" : ` (not ${wanted}: ${platform.nodePackage} is not served at it)`;
-  process.stderr.write(`${platform.name}: Node.js ${target.version}${other}, ${archive}\n`);
+  process.stderr.write(`${platform.name}: Node.js ${target.version} (${target.source}), ${archive}\n`);
   return archive;
 }
 

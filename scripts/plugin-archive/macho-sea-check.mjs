@@ -1,0 +1,65 @@
+// A structural check of a macOS single executable, which cannot run where it is built: a 64-bit Mach-O
+// image for the platform's CPU, carrying the blob as the section Node.js looks up at start-up
+// (segment NODE_SEA, section __NODE_SEA_BLOB), its fuse flipped to `:1`, and a code signature (macOS
+// runs no unsigned arm64 code).
+
+const CPU_TYPES = { amd64: 0x01000007, arm64: 0x0100000c };
+const MH_MAGIC_64 = 0xfeedfacf;
+const LC_SEGMENT_64 = 0x19;
+const LC_CODE_SIGNATURE = 0x1d;
+
+/** A fixed-width, NUL-padded name of a load command or section. */
+const name16 = (data, at) => data.toString("latin1", at, at + 16).replace(/\0+$/, "");
+
+/**
+ * What the Mach-O image `data` is: its CPU type, the `NODE_SEA/__NODE_SEA_BLOB` section's bytes (or
+ * undefined), the fuse's states and whether it carries a code signature. Throws on what is not a
+ * 64-bit Mach-O image.
+ */
+export function inspectMachO(data) {
+  if (data.readUInt32LE(0) !== MH_MAGIC_64) throw new Error("not a 64-bit Mach-O image");
+  const cpuType = data.readUInt32LE(4);
+  const commands = data.readUInt32LE(16);
+  let blob;
+  let signed = false;
+  for (let at = 32, i = 0; i < commands; i++) {
+    const command = data.readUInt32LE(at);
+    if (command === LC_CODE_SIGNATURE) signed = true;
+    if (command === LC_SEGMENT_64 && name16(data, at + 8) === "NODE_SEA") {
+      const sections = data.readUInt32LE(at + 64);
+      for (let s = at + 72, j = 0; j < sections; j++, s += 80)
+        if (name16(data, s) === "__NODE_SEA_BLOB") {
+          const size = Number(data.readBigUInt64LE(s + 40));
+          const offset = data.readUInt32LE(s + 48);
+          blob = data.subarray(offset, offset + size);
+        }
+    }
+    at += data.readUInt32LE(at + 4);
+  }
+  const fuses = [];
+  const sentinel = Buffer.from("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:");
+  for (let at = data.indexOf(sentinel); at !== -1; at = data.indexOf(sentinel, at + 1))
+    fuses.push(String.fromCharCode(data[at + sentinel.length]));
+  return { cpuType, blob, fuses, signed };
+}
+
+/**
+ * Checks the macOS executable `data` for `arch` carries exactly `blob`, its fuse flipped and a code
+ * signature; answers a one-line summary, or throws naming what is wrong.
+ */
+export function checkMacSea(data, arch, blob) {
+  const found = inspectMachO(data);
+  const hex = (n) => `0x${n.toString(16)}`;
+  const wanted = CPU_TYPES[arch];
+  if (found.cpuType !== wanted)
+    throw new Error(`CPU type ${hex(found.cpuType)}, not ${arch} (${hex(wanted)})`);
+  if (!found.blob) throw new Error("no section NODE_SEA/__NODE_SEA_BLOB");
+  if (!found.blob.equals(blob))
+    throw new Error(
+      `the section NODE_SEA/__NODE_SEA_BLOB (${found.blob.length} bytes) is not the blob (${blob.length} bytes)`,
+    );
+  if (found.fuses.join() !== "1")
+    throw new Error(`the SEA fuse reads ${JSON.stringify(found.fuses)}, not ["1"]`);
+  if (!found.signed) throw new Error("no code signature (LC_CODE_SIGNATURE)");
+  return `Mach-O 64-bit ${arch} (CPU type ${hex(found.cpuType)}), section NODE_SEA/__NODE_SEA_BLOB of ${found.blob.length} bytes equal to the blob, fuse :1, signed`;
+}
