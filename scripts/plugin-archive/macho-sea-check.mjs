@@ -3,6 +3,8 @@
 // (segment NODE_SEA, section __NODE_SEA_BLOB), its fuse flipped to `:1`, and a code signature (macOS
 // runs no unsigned arm64 code).
 
+import { fuseStates } from "./sea-fuse.mjs";
+
 const CPU_TYPES = { amd64: 0x01000007, arm64: 0x0100000c };
 const MH_MAGIC_64 = 0xfeedfacf;
 const LC_SEGMENT_64 = 0x19;
@@ -36,11 +38,7 @@ export function inspectMachO(data) {
     }
     at += data.readUInt32LE(at + 4);
   }
-  const fuses = [];
-  const sentinel = Buffer.from("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:");
-  for (let at = data.indexOf(sentinel); at !== -1; at = data.indexOf(sentinel, at + 1))
-    fuses.push(String.fromCharCode(data[at + sentinel.length]));
-  return { cpuType, blob, fuses, signed };
+  return { cpuType, blob, fuses: fuseStates(data), signed };
 }
 
 /**

@@ -3,6 +3,8 @@
 // Node.js looks up at start-up (type RT_RCDATA, name NODE_SEA_BLOB), and its fuse flipped to `:1`
 // (with `:0`, Node.js starts as plain `node` and ignores the blob).
 
+import { fuseStates } from "./sea-fuse.mjs";
+
 const MACHINES = { amd64: 0x8664, arm64: 0xaa64 };
 const RT_RCDATA = 10;
 
@@ -68,11 +70,7 @@ export function inspectPe(data) {
       blob = data.subarray(start, start + data.readUInt32LE(entry + 4));
     }
   }
-  const fuses = [];
-  const sentinel = Buffer.from("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:");
-  for (let at = data.indexOf(sentinel); at !== -1; at = data.indexOf(sentinel, at + 1))
-    fuses.push(String.fromCharCode(data[at + sentinel.length]));
-  return { format: "PE32+", machine, blob, fuses, signed: directory(4) !== 0 };
+  return { format: "PE32+", machine, blob, fuses: fuseStates(data), signed: directory(4) !== 0 };
 }
 
 /**

@@ -7,9 +7,7 @@ import { join } from "node:path";
 import { unsign } from "macho-unsign";
 import postject from "postject";
 import { unsignPe } from "./pe-unsign.mjs";
-
-/** The fuse Node.js looks for to know it carries a blob (the same string in every Node.js release). */
-const SENTINEL_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+import { SENTINEL_FUSE } from "./sea-fuse.mjs";
 
 /** The first program found on PATH among `names`, or undefined. */
 function onPath(names) {
