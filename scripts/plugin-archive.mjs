@@ -49,7 +49,9 @@ async function nodeToBuildOn(platform, wanted) {
     return { ...found, source: `npm:${platform.nodePackage}@${found.version}` };
   } catch (error) {
     if (!(error instanceof NotServed && platform.wheel)) throw error;
-    process.stderr.write(`${platform.name}: ${error.message}; taking Node.js from PyPI\n`);
+    process.stderr.write(
+      `${platform.name}: npm serves ${platform.nodePackage} at no version engines.node allows; taking Node.js from ${platform.wheel.project} (PyPI)\n`,
+    );
     const found = await pypiNodeBinary(root, platform.wheel, platform.name, wanted);
     return { ...found, source: `pypi:${platform.wheel.project}@${found.version}` };
   }
