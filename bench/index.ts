@@ -13,7 +13,8 @@
 //   node dist/bench/index.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 //   node dist/bench/index.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
-//                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again
+//                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again;
+//                                       --move-gap-parallel P runs the engine with --parallel P
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
       "move-gap-sets": { type: "string" },
+      "move-gap-parallel": { type: "string" },
     },
     strict: true,
   });
@@ -86,12 +88,14 @@ async function main(): Promise<void> {
     await renderMoveGapMain();
     return;
   }
+  const moveGapParallel =
+    values["move-gap-parallel"] === undefined ? undefined : Number(values["move-gap-parallel"]);
   if (values["move-gap-sets"] !== undefined) {
-    await runMoveGapMain(false, Number(values["move-gap-sets"]));
+    await runMoveGapMain(false, Number(values["move-gap-sets"]), moveGapParallel);
     return;
   }
   if (values["move-gap"] === true) {
-    await runMoveGapMain(values.quick === true);
+    await runMoveGapMain(values.quick === true, undefined, moveGapParallel);
     return;
   }
   if (values.emulator === true) {

@@ -1,6 +1,7 @@
 // `npm run bench -- --move-gap`: the move gap at N = 40, 1,000 and 10,000 in both forms. Writes
 // bench/results/move-gap.json (rewritten after every point) and .md; `--quick` runs N = 40 only,
-// to bench/results/move-gap-quick.*.tmp; `--move-gap-render` renders bench/results/move-gap.json again.
+// to bench/results/move-gap-quick.*.tmp; `--move-gap-render` renders bench/results/move-gap.json again;
+// `--move-gap-parallel P` runs the engine with `--parallel P` instead of its default (4 × cores).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -25,17 +26,27 @@ export async function renderMoveGapMain(): Promise<void> {
   process.stdout.write(`${report}\n`);
 }
 
-/** Runs the move-gap bench: every N in both forms, N = 40 only (`quick`), or the set form at `setsAt` only. */
-export async function runMoveGapMain(quick: boolean, setsAt?: number): Promise<void> {
+/**
+ * Runs the move-gap bench: every N in both forms, N = 40 only (`quick`), or the set form at `setsAt`
+ * only; the engine's parallelism `engineParallel` when given, else its default (4 × cores).
+ */
+export async function runMoveGapMain(
+  quick: boolean,
+  setsAt?: number,
+  engineParallel?: number,
+): Promise<void> {
+  if (engineParallel !== undefined && !(engineParallel >= 1))
+    throw new Error("--move-gap-parallel must be a number ≥ 1");
   const started = new Date();
   const machine = await describeMachine();
-  const parallel = 4 * os.availableParallelism();
+  const parallel = engineParallel ?? 4 * os.availableParallelism();
+  const flag = engineParallel === undefined ? "" : ` --move-gap-parallel ${engineParallel}`;
   const command =
     setsAt !== undefined
-      ? `npm run bench -- --move-gap-sets ${setsAt}`
+      ? `npm run bench -- --move-gap-sets ${setsAt}${flag}`
       : quick
-        ? "npm run bench -- --move-gap --quick"
-        : "npm run bench -- --move-gap";
+        ? `npm run bench -- --move-gap --quick${flag}`
+        : `npm run bench -- --move-gap${flag}`;
   const dir = RESULTS;
   const [json, md] =
     setsAt !== undefined
