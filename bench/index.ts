@@ -7,7 +7,8 @@
 //                                       --scale-render renders bench/results/scale.json again; then the set steps
 //   node dist/bench/index.js --scale-sets  the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets-main.ts);
 //                                       --scale-sets-max M caps the estates at M; --scale-sets-render renders again;
-//                                       --scale-sets-native the native plugin alone at 10,000 numbers
+//                                       --scale-sets-native the native plugin alone at 10,000 numbers,
+//                                       --scale-sets-dynamic the dynamic resources alone at 10,000 numbers
 //   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 //   node dist/bench/index.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
       "scale-sets-max": { type: "string" },
       "scale-sets-render": { type: "boolean" },
       "scale-sets-native": { type: "boolean" },
+      "scale-sets-dynamic": { type: "boolean" },
       plugin: { type: "boolean" },
       emulator: { type: "boolean" },
       sdk: { type: "boolean" },
@@ -65,11 +67,16 @@ async function main(): Promise<void> {
   if (
     values["scale-sets"] === true ||
     values["scale-sets-max"] !== undefined ||
-    values["scale-sets-native"]
+    values["scale-sets-native"] ||
+    values["scale-sets-dynamic"]
   ) {
     await runSetsMain(
       values["scale-sets-max"] === undefined ? undefined : Number(values["scale-sets-max"]),
-      values["scale-sets-native"] === true,
+      values["scale-sets-native"] === true
+        ? "native"
+        : values["scale-sets-dynamic"] === true
+          ? "voice"
+          : undefined,
     );
     return;
   }

@@ -1,12 +1,23 @@
 // Bench-only driver: the native provider's check + diff (a no-op preview) and read (a refresh) of
 // the 10,000-number organization as 100 `BridgeNumbers` sets, in this process, against the emulator
 // in a process of its own; prints the heap after each round (with --expose-gc: live data after a full
-// collection). `node --expose-gc [--max-semi-space-size=4] dist/bench/plugin-heap.js preview [rounds]`.
+// collection). `node --expose-gc [--max-semi-space-size=4] dist/bench/plugin-heap.js preview [rounds] [dynamic]`:
+// with `dynamic`, the same calls on the dynamic resources' runtime (what Pulumi's dynamic-provider host
+// loads), without the host's own gRPC conversions.
 import { readFileSync } from "node:fs";
 import v8 from "node:v8";
 import { startEmulatorProcess } from "./emulator-process";
 import { ACCOUNTS, benchPhoneNumber, inventorySeed } from "./estate";
 
+type DynamicProvider = import("@pulumi/pulumi/dynamic").ResourceProvider;
+type Props = Record<string, unknown>;
+/** The calls this driver makes, as both front doors answer them. */
+interface Calls {
+  create?(urn: string, inputs: Props): Promise<{ outs?: unknown }>;
+  check?(urn: string, olds: Props, news: Props): Promise<{ inputs?: Props; failures?: unknown[] }>;
+  diff(id: string, urn: string, olds: Props, news: Props | undefined, oldInputs?: Props): Promise<unknown>;
+}
+const typeOf = (urn: string) => urn.split("::")[2]!.split(":")[2]!;
 const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`;
 const gc = (globalThis as { gc?: () => void }).gc;
 function report(label: string) {
@@ -28,7 +39,18 @@ async function main() {
     process.env.VOICE_ORG_HANDLE = emulator.orgHandle;
     const { nativeProvider } =
       require("../provider/plugin/provider") as typeof import("../provider/plugin/provider");
-    const native = nativeProvider("0.0.0", "{}");
+    const dynamic = process.argv[4] === "dynamic";
+    const runtime = require("../provider/entry/runtime") as Record<string, DynamicProvider>;
+    const native: Calls = dynamic
+      ? {
+          create: (_urn: string, inputs: Record<string, unknown>) =>
+            runtime.ProviderConfiguration!.create!(inputs),
+          check: (urn: string, olds: Record<string, unknown>, news: Record<string, unknown>) =>
+            runtime[typeOf(urn)]!.check!(olds, news),
+          diff: (id: string, urn: string, olds: Props, news: Props | undefined) =>
+            runtime[typeOf(urn)]!.diff!(id, olds, news ?? {}),
+        }
+      : nativeProvider("0.0.0", "{}");
     report("loaded");
     const urn = (t: string, n: string) => `urn:pulumi:s::p::voice:index:${t}::${n}`;
     const cfgIds: number[] = [];
@@ -66,7 +88,7 @@ async function main() {
           const u = urn("BridgeNumbers", `bridge-${b}-numbers`);
           const checked = await native.check?.(u, s, s);
           if (checked?.failures?.length) throw new Error(JSON.stringify(checked.failures.slice(0, 2)));
-          await native.diff(s.bridgeSlug, u, olds[b], checked?.inputs, s);
+          await native.diff(s.bridgeSlug, u, olds[b]!, checked?.inputs, s);
         }),
       );
       report(`${phase} round ${round + 1}`);

@@ -3,7 +3,8 @@
 // .md) and prints the markdown; `--scale-sets-max M` caps every estate at M numbers (or N = M) and
 // writes bench/results/scale-sets-partial.*.tmp instead; `--scale-sets-native` runs only the native
 // plugin on the 10,000-number organization (checkpoints skipped), for its memory, into
-// bench/results/scale-sets-native.*.tmp.
+// bench/results/scale-sets-native.*.tmp, and `--scale-sets-dynamic` the dynamic resources alike, into
+// bench/results/scale-sets-dynamic.*.tmp.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -61,14 +62,29 @@ function loadSampler(): { peek(): LoadSamples; stop(): void } {
   };
 }
 
-const NATIVE = {
-  json: path.join(RESULTS, "scale-sets-native.json.tmp"),
-  md: path.join(RESULTS, "scale-sets-native.md.tmp"),
+/** A side run alone on the 10,000-number organization (checkpoints skipped): its memory, in minutes rather than an hour. */
+export type SoloSide = "native" | "voice";
+
+const SOLO: Record<SoloSide, { flag: string; files: { json: string; md: string } }> = {
+  native: {
+    flag: "--scale-sets-native",
+    files: {
+      json: path.join(RESULTS, "scale-sets-native.json.tmp"),
+      md: path.join(RESULTS, "scale-sets-native.md.tmp"),
+    },
+  },
+  voice: {
+    flag: "--scale-sets-dynamic",
+    files: {
+      json: path.join(RESULTS, "scale-sets-dynamic.json.tmp"),
+      md: path.join(RESULTS, "scale-sets-dynamic.md.tmp"),
+    },
+  },
 };
 
-/** The native plugin alone on the 10,000-number organization: the memory figure, in minutes rather than an hour. */
-export const NATIVE_STEPS: readonly SetStep[] = [
-  { shape: ORGANIZATION, form: "sets", mode: "skipCheckpoints", sides: ["native"] },
+/** The steps of a side run alone. */
+export const soloSteps = (side: SoloSide): readonly SetStep[] => [
+  { shape: ORGANIZATION, form: "sets", mode: "skipCheckpoints", sides: [side] },
 ];
 
 /** Renders bench/results/scale-sets.json again. */
@@ -79,15 +95,15 @@ export async function renderSetsMain(): Promise<void> {
   process.stdout.write(`${report}\n`);
 }
 
-/** Runs SET_STEPS (NATIVE_STEPS when `nativeOnly`), every estate capped at `max` numbers when given. */
-export async function runSetsMain(max?: number, nativeOnly = false): Promise<void> {
+/** Runs SET_STEPS (only `solo`'s steps when given), every estate capped at `max` numbers when given. */
+export async function runSetsMain(max?: number, solo?: SoloSide): Promise<void> {
   if (max !== undefined && !(max >= 10)) throw new Error("--scale-sets-max must be a number ≥ 10");
-  const all = nativeOnly ? NATIVE_STEPS : SET_STEPS;
+  const all = solo ? soloSteps(solo) : SET_STEPS;
   const steps =
     max === undefined
       ? all
       : all.map((s) => ({ ...s, shape: { ...s.shape, size: Math.min(s.shape.size, max) } }));
-  const files = nativeOnly ? NATIVE : max === undefined ? FULL : PARTIAL;
+  const files = solo ? SOLO[solo].files : max === undefined ? FULL : PARTIAL;
   const started = new Date();
   const machine = await describeMachine();
   const parallel = 4 * os.availableParallelism();
@@ -96,10 +112,10 @@ export async function runSetsMain(max?: number, nativeOnly = false): Promise<voi
   );
   const load = loadSampler();
   progress("memory floor: a one-bridge program on each side");
-  const floors = await measureMemoryFloor(nativeOnly ? ["native"] : ["native", "voice", "yaml"], parallel);
+  const floors = await measureMemoryFloor(solo ? [solo] : ["native", "voice", "yaml"], parallel);
   const results = (sets: SetsScaleResult, complete: boolean): SetsBenchResults => ({
-    command: nativeOnly
-      ? "npm run bench -- --scale-sets-native"
+    command: solo
+      ? `npm run bench -- ${SOLO[solo].flag}`
       : max === undefined
         ? "npm run bench -- --scale-sets"
         : `npm run bench -- --scale-sets-max ${max}`,

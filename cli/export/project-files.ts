@@ -1,3 +1,4 @@
+import { LEAN_HEAP_NODE_ARGS } from "../../provider/lean-heap";
 import { ownPackage } from "../../sdk/core/own-package";
 import { TYPES } from "./kinds";
 import { packageSpecOf } from "./package-spec";
@@ -48,7 +49,10 @@ export const TSCONFIG = `${JSON.stringify(
   2,
 )}\n`;
 
-/** `Pulumi.yaml` of a TypeScript project. */
+/**
+ * `Pulumi.yaml` of a TypeScript project. Its `nodeargs` keep the program's heap lean from the start,
+ * through the type-check of thousands of numbers, where the package's resources would only from the first one on.
+ */
 export const renderTypeScriptProject = (project: string, orgHandle: string): string =>
   [
     `name: ${yamlString(project, "literal")}`,
@@ -56,6 +60,7 @@ export const renderTypeScriptProject = (project: string, orgHandle: string): str
     "  name: nodejs",
     "  options:",
     "    typescript: true",
+    `    nodeargs: ${yamlString(LEAN_HEAP_NODE_ARGS, "literal")}`,
     `description: ${yamlString(`The telephony of organization ${orgHandle}, exported by pulumi-voice-platform export`, "literal")}`,
     "",
   ].join("\n");

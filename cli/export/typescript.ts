@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from "../../provider/descriptor";
 import { quoted as str } from "../../provider/quoted";
-import { type Declared, isStringList } from "./declared";
+import { type Declared, type DeclaredField, isStringList } from "./declared";
 import { parentKind, TYPES } from "./kinds";
 import type { Plan, PlannedGroup, PlannedResource } from "./plan";
 
@@ -9,9 +9,12 @@ function object(entries: [string, string][], indent: string): string {
   return `{\n${entries.map(([k, v]) => `${indent}  ${k}: ${v},`).join("\n")}\n${indent}}`;
 }
 
+/** A field of a listed object as TypeScript. */
+const field = (f: DeclaredField): string => (typeof f === "string" ? str(f) : `${f.ref}.${f.output}`);
+
 /**
  * A declared value as TypeScript: a literal, the secret stack config it is read from, another
- * resource's output, or a list of objects, one a line (a property of a declaration's arguments).
+ * resource's output, or a list of objects (a property of a declaration's arguments).
  */
 function value(v: Declared): string {
   if (typeof v === "string") return str(v);
@@ -19,9 +22,46 @@ function value(v: Declared): string {
   if ("secret" in v) return `config.requireSecret(${str(v.secret)})`;
   if ("ref" in v) return `${v.ref}.${v.output}`;
   if (v.items.length === 0) return "[]";
-  const items = v.items.map((fields) => `    { ${fields.map(([k, f]) => `${k}: ${value(f)}`).join(", ")} },`);
+  const mapped = mappedList(v.items);
+  if (mapped !== undefined) return mapped;
+  const items = v.items.map((fields) => `    { ${fields.map(([k, f]) => `${k}: ${field(f)}`).join(", ")} },`);
   return `[\n${items.join("\n")}\n  ]`;
 }
+
+/**
+ * A list of objects that differ in one string field only (a set's numbers, all of one configuration)
+ * as the list of those strings, one a line, mapped to the objects. TypeScript checks thousands of
+ * strings against `string` and one object literal, where thousands of object literals against the
+ * input's type would cost the program's type-check hundreds of megabytes.
+ */
+function mappedList(items: readonly (readonly [string, DeclaredField])[][]): string | undefined {
+  const [first] = items;
+  if (first === undefined) return undefined;
+  const shape = first.map(([k]) => k).join(",");
+  const varying = first.findIndex(
+    ([, f], i) => typeof f === "string" && items.some((fields) => fields[i]?.[1] !== f),
+  );
+  const at = varying === -1 ? 0 : varying;
+  const [key, sample] = first[at] ?? [];
+  if (key === undefined || typeof sample !== "string") return undefined;
+  const alike = items.every(
+    (fields) =>
+      fields.map(([k]) => k).join(",") === shape &&
+      typeof fields[at]?.[1] === "string" &&
+      fields.every(([, f], i) => i === at || same(f, first[i]?.[1])),
+  );
+  // The parameter must not hide a resource the entry refers to.
+  if (!alike || first.some(([, f]) => typeof f !== "string" && f.ref === key)) return undefined;
+  const entry = first.map(([k, f], i) => (i === at ? k : `${k}: ${field(f)}`)).join(", ");
+  const listed = items.map((fields) => `    ${field(fields[at]?.[1] ?? "")},`);
+  return `[\n${listed.join("\n")}\n  ].map((${key}) => ({ ${entry} }))`;
+}
+
+/** Whether two fields are the same literal or the same reference. */
+const same = (a: DeclaredField | undefined, b: DeclaredField | undefined): boolean =>
+  typeof a === "string" || typeof b === "string"
+    ? a === b
+    : a !== undefined && b !== undefined && a.ref === b.ref && a.output === b.output;
 
 /** `new voice.<Type>(name, { … })` for a planned resource, taking over with `adopt: true`. */
 function declaration(r: PlannedResource): string {

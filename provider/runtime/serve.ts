@@ -3,6 +3,7 @@ import { NotFoundError } from "../../sdk";
 import { runtimeContext } from "../context-cache";
 import type { ResourceDescriptor } from "../descriptor";
 import { describeFailures } from "../errors";
+import { leanHeap } from "../lean-heap";
 import { diffWith } from "./diff";
 import type { Engine } from "./engine";
 import { isLookup, notFound } from "./not-found";
@@ -17,6 +18,8 @@ const served = new WeakMap<ResourceDescriptor, dynamic.ResourceProvider>();
  * replace-on fields give, and any failure naming the type and the operation (see `operationError`).
  */
 export function serve(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
+  // Every call of a serialized provider comes through here: thousands of numbers' garbage follows.
+  leanHeap();
   let provider = served.get(descriptor);
   if (!provider) {
     provider = build(descriptor);

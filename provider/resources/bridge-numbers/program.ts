@@ -22,6 +22,16 @@ export interface BridgeNumbersArgs {
   adopt?: pulumi.Input<boolean | "overwrite">;
 }
 
+/** The phone numbers of a set's entries: plain when the entries are, so that they can be read without waiting on the rest. */
+function phoneNumbersOf(numbers: BridgeNumbersArgs["numbers"]): pulumi.Input<unknown[]> {
+  if (!Array.isArray(numbers)) return pulumi.output(numbers).apply((list) => list.map((n) => n?.phoneNumber));
+  return numbers.map((n) =>
+    pulumi.Output.isInstance(n) || n instanceof Promise
+      ? pulumi.output(n).apply((entry) => entry?.phoneNumber)
+      : n?.phoneNumber,
+  );
+}
+
 /** The outputs of a {@link BridgeNumbers} set, declared once by its outputs schema. */
 export interface BridgeNumbers extends OutputProperties<BridgeNumbersOutputs> {}
 
@@ -44,9 +54,10 @@ export class BridgeNumbers extends VoiceResource {
     if (args === undefined || opts?.id !== undefined) return;
     // A number declared twice in the program, or a bridge declared by a set and by links, fails at preview.
     claimBridge(this, "BridgeNumbers", name, args.bridgeSlug);
-    pulumi.output(args.numbers).apply((numbers) => {
-      for (const n of Array.isArray(numbers) ? numbers : []) {
-        const raw: unknown = n?.phoneNumber;
+    // Only the phone numbers are waited for: unwrapping whole entries would wait on every entry's
+    // configuration id, thousands of pending outputs in a program that declares thousands of numbers.
+    pulumi.output(phoneNumbersOf(args.numbers)).apply((numbers) => {
+      for (const raw of Array.isArray(numbers) ? numbers : []) {
         if (typeof raw === "string") recordNumber(this, "BridgeNumbers", name, stripPhoneSeparators(raw));
       }
     });

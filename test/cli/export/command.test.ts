@@ -86,6 +86,10 @@ describe("pulumi-voice-platform export", () => {
     expect(await readFile(path.join(dir, "ts", "Pulumi.acme.yaml"), "utf8")).toBe(
       `config:\n  voice:baseUrl: "${emu.url}"\n  voice:orgHandle: "acme"\n`,
     );
+    // The program's heap is kept lean from its start, through the type-check of its numbers.
+    expect(await readFile(path.join(dir, "ts", "Pulumi.yaml"), "utf8")).toContain(
+      '    typescript: true\n    nodeargs: "--max-semi-space-size=4 --heap-growing-percent=10"\n',
+    );
     const readme = await readFile(path.join(dir, "ts", "README.md"), "utf8");
     expect(readme).toContain("pulumi config set --secret --stack acme twilioAuthToken");
     const pkg = JSON.parse(await readFile(path.join(dir, "ts", "package.json"), "utf8"));
@@ -99,7 +103,8 @@ describe("pulumi-voice-platform export", () => {
     const sets = await readFile(path.join(dir, "ts", "index.ts"), "utf8");
     expect(sets).toContain('new voice.BridgeNumbers("support-us", {\n  bridgeSlug: supportUs.slug,');
     expect(sets).toContain(
-      '{ phoneNumber: "+14155550101", providerConfigurationId: twilio.configurationId },',
+      '  bridgeSlug: sales.slug,\n  numbers: [\n    "+14155550101",\n' +
+        "  ].map((phoneNumber) => ({ phoneNumber, providerConfigurationId: twilio.configurationId })),",
     );
     expect(sets).not.toContain("voice.BridgeNumber(");
     const r = await cli([...at("per-link"), "--per-link"]);
