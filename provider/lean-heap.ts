@@ -41,7 +41,7 @@ function capIfGrown(): void {
 
 /**
  * Keeps the heap of this process lean, for a process whose command line the package does not choose
- * (Pulumi's dynamic-provider host, the user's program): thousands of numbers pass through it as
+ * (Pulumi's dynamic-provider host): thousands of numbers pass through it as
  * short-lived objects, and with V8's defaults on a large machine they fill a young generation of up to
  * 64 MB a half, survive into an old generation whose limit V8 raises up to fourfold after each full
  * collection, and the process's peak is garbage. So the young generation stops growing at

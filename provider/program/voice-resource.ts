@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { leanHeap } from "../lean-heap";
 import { notAString } from "../runtime/fields";
 import { warnIfPlainToken } from "./plain-token-warning";
 import { programFailure } from "./program-context";
@@ -59,7 +58,5 @@ export abstract class VoiceResource extends pulumi.CustomResource {
       opts,
     );
     warnIfPlainToken();
-    // A program of thousands of numbers makes as much short-lived garbage as the provider does.
-    leanHeap();
   }
 }

@@ -18,8 +18,6 @@ const served = new WeakMap<ResourceDescriptor, dynamic.ResourceProvider>();
  * replace-on fields give, and any failure naming the type and the operation (see `operationError`).
  */
 export function serve(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
-  // Every call of a serialized provider comes through here: thousands of numbers' garbage follows.
-  leanHeap();
   let provider = served.get(descriptor);
   if (!provider) {
     provider = build(descriptor);
@@ -32,12 +30,18 @@ function build(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
   const { type, naming, code } = descriptor;
   const run = <T>(operation: string, body: (engine: Engine) => Promise<T>): Promise<T> =>
     describeFailures(type, operation, async () => {
+      leanHeap();
       const context = runtimeContext();
       return body({ context, client: await context.ready() });
     });
   return {
     // The platform-facing parts of a check (catalogue, cached lists) fail naming the type too.
-    check: (olds, news) => describeFailures(type, "check", () => code.check(olds, news)),
+    check: (olds, news) => {
+      // Only a provider process checks (the program builds this object, it never calls it): thousands
+      // of numbers' short-lived garbage follows, in Pulumi's dynamic-provider host or the plugin.
+      leanHeap();
+      return describeFailures(type, "check", () => code.check(olds, news));
+    },
     diff: async (_id, olds, news) => diffWith(descriptor, olds, news),
     create: (inputs: Record<string, unknown>) => run("create", (engine) => code.create(inputs, engine)),
     read: (id, props?: Record<string, unknown>) =>
