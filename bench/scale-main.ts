@@ -5,12 +5,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../scripts/engine";
+import { sampleLoad } from "./load-sampler";
 import { describeMachine } from "./machine";
 import { type ProviderScaleResult, runProviderScale, type ScaleStep, SIDES } from "./provider-scale";
 import { renderScaleChart } from "./scale-chart";
 import { renderScaleReport } from "./scale-report";
-import type { LoadSamples, ScaleBenchResults } from "./scale-results";
-import { progress, round } from "./stats";
+import type { ScaleBenchResults } from "./scale-results";
+import { progress } from "./stats";
 
 /** The sizes of the comparison. */
 export const SCALE_NS = [100, 300, 1_000, 3_000];
@@ -26,23 +27,6 @@ export const SCALE_STEPS: readonly ScaleStep[] = [
   { n: 3_000, mode: "skipCheckpoints", sides: SIDES },
   { n: 3_000, mode: "checkpoints", sides: SIDES },
 ];
-
-function sampleLoad(): { peek(): LoadSamples; stop(): void } {
-  const seen: number[] = [os.loadavg()[0]!];
-  const timer = setInterval(() => seen.push(os.loadavg()[0]!), 10_000);
-  timer.unref();
-  return {
-    stop: () => clearInterval(timer),
-    peek() {
-      return {
-        min: round(Math.min(...seen), 2),
-        mean: round(seen.reduce((a, b) => a + b, 0) / seen.length, 2),
-        max: round(Math.max(...seen), 2),
-        samples: seen.length,
-      };
-    },
-  };
-}
 
 const RESULTS = path.join(repoRoot, "bench", "results");
 const FULL = {

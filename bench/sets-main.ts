@@ -9,13 +9,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../scripts/engine";
+import { sampleLoad } from "./load-sampler";
 import { describeMachine } from "./machine";
 import { measureMemoryFloor } from "./memory-floor";
-import type { LoadSamples } from "./scale-results";
 import { renderSetsReport } from "./sets-report";
 import type { SetsBenchResults } from "./sets-results";
 import { runSetsScale, type SetStep, type SetsScaleResult } from "./sets-scale";
-import { progress, round } from "./stats";
+import { progress } from "./stats";
 
 const MIX = { kind: "mix", size: 1_000 } as const;
 const ORGANIZATION = { kind: "organization", size: 10_000 } as const;
@@ -46,21 +46,6 @@ const PARTIAL = {
   json: path.join(RESULTS, "scale-sets-partial.json.tmp"),
   md: path.join(RESULTS, "scale-sets-partial.md.tmp"),
 };
-
-function loadSampler(): { peek(): LoadSamples; stop(): void } {
-  const seen: number[] = [os.loadavg()[0]!];
-  const timer = setInterval(() => seen.push(os.loadavg()[0]!), 10_000);
-  timer.unref();
-  return {
-    stop: () => clearInterval(timer),
-    peek: () => ({
-      min: round(Math.min(...seen), 2),
-      mean: round(seen.reduce((a, b) => a + b, 0) / seen.length, 2),
-      max: round(Math.max(...seen), 2),
-      samples: seen.length,
-    }),
-  };
-}
 
 /** A side run alone on the 10,000-number organization (checkpoints skipped): its memory, in minutes rather than an hour. */
 export type SoloSide = "native" | "voice";
@@ -110,7 +95,7 @@ export async function runSetsMain(max?: number, solo?: SoloSide): Promise<void> 
   progress(
     `sets: ${machine.cores} cores, load average ${machine.loadAverageAtStart}, engine parallelism ${parallel}`,
   );
-  const load = loadSampler();
+  const load = sampleLoad();
   progress("memory floor: a one-bridge program on each side");
   const floors = await measureMemoryFloor(solo ? [solo] : ["native", "voice", "yaml"], parallel);
   const results = (sets: SetsScaleResult, complete: boolean): SetsBenchResults => ({
