@@ -28,20 +28,20 @@ export function serve(descriptor: ResourceDescriptor): dynamic.ResourceProvider 
 
 function build(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
   const { type, naming, code } = descriptor;
+  // Only a provider process calls these (the program builds this object, it never calls it):
+  // thousands of numbers' short-lived garbage follows, in Pulumi's dynamic-provider host or the plugin.
+  const served = <T>(operation: string, body: () => Promise<T>): Promise<T> => {
+    leanHeap();
+    return describeFailures(type, operation, body);
+  };
   const run = <T>(operation: string, body: (engine: Engine) => Promise<T>): Promise<T> =>
-    describeFailures(type, operation, async () => {
-      leanHeap();
+    served(operation, async () => {
       const context = runtimeContext();
       return body({ context, client: await context.ready() });
     });
   return {
     // The platform-facing parts of a check (catalogue, cached lists) fail naming the type too.
-    check: (olds, news) => {
-      // Only a provider process checks (the program builds this object, it never calls it): thousands
-      // of numbers' short-lived garbage follows, in Pulumi's dynamic-provider host or the plugin.
-      leanHeap();
-      return describeFailures(type, "check", () => code.check(olds, news));
-    },
+    check: (olds, news) => served("check", () => code.check(olds, news)),
     diff: async (_id, olds, news) => diffWith(descriptor, olds, news),
     create: (inputs: Record<string, unknown>) => run("create", (engine) => code.create(inputs, engine)),
     read: (id, props?: Record<string, unknown>) =>

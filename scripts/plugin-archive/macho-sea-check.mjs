@@ -3,7 +3,7 @@
 // (segment NODE_SEA, section __NODE_SEA_BLOB), its fuse flipped to `:1`, and a code signature (macOS
 // runs no unsigned arm64 code).
 
-import { fuseStates } from "./sea-fuse.mjs";
+import { checkCarried, fuseStates, hex } from "./sea-check.mjs";
 
 const CPU_TYPES = { amd64: 0x01000007, arm64: 0x0100000c };
 const MH_MAGIC_64 = 0xfeedfacf;
@@ -47,17 +47,13 @@ export function inspectMachO(data) {
  */
 export function checkMacSea(data, arch, blob) {
   const found = inspectMachO(data);
-  const hex = (n) => `0x${n.toString(16)}`;
   const wanted = CPU_TYPES[arch];
   if (found.cpuType !== wanted)
     throw new Error(`CPU type ${hex(found.cpuType)}, not ${arch} (${hex(wanted)})`);
-  if (!found.blob) throw new Error("no section NODE_SEA/__NODE_SEA_BLOB");
-  if (!found.blob.equals(blob))
-    throw new Error(
-      `the section NODE_SEA/__NODE_SEA_BLOB (${found.blob.length} bytes) is not the blob (${blob.length} bytes)`,
-    );
-  if (found.fuses.join() !== "1")
-    throw new Error(`the SEA fuse reads ${JSON.stringify(found.fuses)}, not ["1"]`);
+  checkCarried(found, blob, {
+    missing: "no section NODE_SEA/__NODE_SEA_BLOB",
+    named: "the section NODE_SEA/__NODE_SEA_BLOB",
+  });
   if (!found.signed) throw new Error("no code signature (LC_CODE_SIGNATURE)");
   return `Mach-O 64-bit ${arch} (CPU type ${hex(found.cpuType)}), section NODE_SEA/__NODE_SEA_BLOB of ${found.blob.length} bytes equal to the blob, fuse :1, signed`;
 }

@@ -54,6 +54,10 @@ export function fillCache(dir, file, fill) {
   return cachedBinary(dir, file);
 }
 
+/** The oldest Node.js the package at `root` may be built on (its package.json `engines.node`). */
+export const engineFloorOf = (root) =>
+  engineFloor(JSON.parse(readFileSync(join(root, "package.json"), "utf8")));
+
 const npm = (args) =>
   execFileSync("npm", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
@@ -61,8 +65,7 @@ const npm = (args) =>
 function servedVersion(root, pkg, wanted, exact) {
   const versions = JSON.parse(npm(["view", pkg, "versions", "--json"]) || "[]");
   const served = Array.isArray(versions) ? versions : [versions];
-  const floor = engineFloor(JSON.parse(readFileSync(join(root, "package.json"), "utf8")));
-  const { version, note } = chooseNodeVersion({ pkg, served, wanted, floor, exact });
+  const { version, note } = chooseNodeVersion({ pkg, served, wanted, floor: engineFloorOf(root), exact });
   if (note) process.stderr.write(`${pkg}: ${note}\n`);
   return version;
 }

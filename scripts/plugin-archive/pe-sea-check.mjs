@@ -3,7 +3,7 @@
 // Node.js looks up at start-up (type RT_RCDATA, name NODE_SEA_BLOB), and its fuse flipped to `:1`
 // (with `:0`, Node.js starts as plain `node` and ignores the blob).
 
-import { fuseStates } from "./sea-fuse.mjs";
+import { checkCarried, fuseStates, hex } from "./sea-check.mjs";
 
 const MACHINES = { amd64: 0x8664, arm64: 0xaa64 };
 const RT_RCDATA = 10;
@@ -79,16 +79,12 @@ export function inspectPe(data) {
  */
 export function checkWindowsSea(data, arch, blob) {
   const found = inspectPe(data);
-  const hex = (n) => `0x${n.toString(16)}`;
   const wanted = MACHINES[arch];
   if (found.machine !== wanted)
     throw new Error(`machine ${hex(found.machine)}, not ${arch} (${hex(wanted)})`);
-  if (!found.blob) throw new Error("no resource RT_RCDATA/NODE_SEA_BLOB");
-  if (!found.blob.equals(blob))
-    throw new Error(
-      `the NODE_SEA_BLOB resource (${found.blob.length} bytes) is not the blob (${blob.length} bytes)`,
-    );
-  if (found.fuses.join() !== "1")
-    throw new Error(`the SEA fuse reads ${JSON.stringify(found.fuses)}, not ["1"]`);
+  checkCarried(found, blob, {
+    missing: "no resource RT_RCDATA/NODE_SEA_BLOB",
+    named: "the NODE_SEA_BLOB resource",
+  });
   return `${found.format} ${arch} (machine ${hex(found.machine)}), resource RT_RCDATA/NODE_SEA_BLOB of ${found.blob.length} bytes equal to the blob, fuse :1, ${found.signed ? "signed" : "unsigned"}`;
 }

@@ -4,10 +4,10 @@
 // that project's CI, not the Node.js project's own signed build: the archive's package.json says which
 // source each executable came from. The wheel is checked against the sha256 digest PyPI lists for it.
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cachedBinary, cacheRoot, fillCache } from "./node-binary.mjs";
-import { chooseNodeVersion, engineFloor } from "./node-version-choice.mjs";
+import { cachedBinary, cacheRoot, engineFloorOf, fillCache } from "./node-binary.mjs";
+import { chooseNodeVersion } from "./node-version-choice.mjs";
 import { zipEntry } from "./zip-entry.mjs";
 
 /** PyPI's JSON API: `PULUMI_VOICE_PYPI_URL` (a mirror), else pypi.org. */
@@ -52,9 +52,13 @@ export async function pypiNodeBinary(root, source, platform, wanted) {
   const response = await fetch(index);
   if (!response.ok) throw new Error(`PyPI answered ${response.status} for ${source.project}`);
   const wheels = wheelsByVersion(await response.json(), source, index);
-  const floor = engineFloor(JSON.parse(readFileSync(join(root, "package.json"), "utf8")));
   const pkg = `${source.project} (PyPI, ${platform})`;
-  const { version, note } = chooseNodeVersion({ pkg, served: Object.keys(wheels), wanted, floor });
+  const { version, note } = chooseNodeVersion({
+    pkg,
+    served: Object.keys(wheels),
+    wanted,
+    floor: engineFloorOf(root),
+  });
   if (note) process.stderr.write(`${pkg}: ${note}\n`);
   const wheel = wheels[version];
   process.stderr.write(`fetching ${wheel.filename} from PyPI\n`);

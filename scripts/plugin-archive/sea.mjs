@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { unsign } from "macho-unsign";
 import postject from "postject";
 import { unsignPe } from "./pe-unsign.mjs";
-import { SENTINEL_FUSE } from "./sea-fuse.mjs";
+import { SENTINEL_FUSE } from "./sea-check.mjs";
 
 /** The first program found on PATH among `names`, or undefined. */
 function onPath(names) {
