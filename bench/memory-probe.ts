@@ -1,6 +1,6 @@
 // Bench-only probe, loaded into the engine's Node.js processes with NODE_OPTIONS `--require` when
 // BENCH_MEMORY_DIR is set: samples the process's own memory every 100 ms and writes, at each new
-// peak of resident memory (at most once a second, and on exit), what that peak was made of to
+// peak of resident memory (and on exit), what that peak was made of to
 // <BENCH_MEMORY_DIR>/<role>-<pid>.json. Nothing in the package loads it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -39,12 +39,10 @@ if (dir) {
   const file = path.join(dir, `${roleOf(argv)}-${process.pid}.json`);
   let peak: MemoryAtPeak | undefined;
   let maxHeapUsed = 0;
-  let writtenAt = 0;
   let dirty = false;
   const write = () => {
     if (!peak || !dirty) return;
     dirty = false;
-    writtenAt = Date.now();
     try {
       writeFileSync(file, JSON.stringify({ ...peak, maxHeapUsed }));
     } catch {
@@ -70,7 +68,8 @@ if (dir) {
       };
       dirty = true;
     }
-    if (Date.now() - writtenAt > 1_000) write();
+    // At every new peak: a short-lived process (a one-bridge provider) may be stopped without an exit event.
+    write();
   };
   setInterval(sample, 100).unref();
   sample();

@@ -1,10 +1,11 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { AuthStrategy } from "./auth";
-import { envelopeCheckOf, envelopeOf, type ListResult } from "./envelope";
+import type { ListResult } from "./envelope";
 import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
 import { ownPackage } from "./own-package";
 import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
+import { RequestHeaders } from "./request-headers";
 import {
   type BackoffPolicy,
   classifyConnectionError,
@@ -14,7 +15,8 @@ import {
   parseRetryAfterMs,
   retryDelayMs,
 } from "./retry";
-import { check, formatPath, RequestOptionsSchema } from "./validate";
+import { unwrapBody } from "./unwrap";
+import { check, RequestOptionsSchema } from "./validate";
 import {
   AttemptDeadline,
   fillRoute,
@@ -102,21 +104,19 @@ export class Transport {
   readonly #gate: Semaphore;
   readonly #limiter: RateLimiter;
   readonly #policy: BackoffPolicy;
-  /** The API base path without its trailing slash, and the `User-Agent` value: fixed per transport. */
+  /** The API base path without its trailing slash: fixed per transport. */
   readonly #origin: string;
   readonly #basePath: string;
-  readonly #userAgent: string;
-  /** Headers without per-call overrides, by flags (see #headers), and the auth headers they were built from. */
-  readonly #headersCache: Array<Readonly<Record<string, string>> | undefined> = new Array(8).fill(undefined);
-  #headersAuth: Readonly<Record<string, string>> | undefined;
+  readonly #headers: RequestHeaders;
 
   constructor(cfg: TransportConfig) {
     this.#cfg = cfg;
     this.#origin = cfg.baseUrl.origin;
     this.#basePath = cfg.baseUrl.pathname.replace(/\/$/, "");
-    this.#userAgent = [cfg.userAgent, `pulumi-voice-platform-sdk/${SDK_VERSION}`, `node/${process.version}`]
+    const userAgent = [cfg.userAgent, `pulumi-voice-platform-sdk/${SDK_VERSION}`, `node/${process.version}`]
       .filter(Boolean)
       .join(" ");
+    this.#headers = new RequestHeaders(cfg.auth, userAgent, cfg.orgHandle, cfg.productId);
     const origin = cfg.baseUrl.origin;
     this.#dispatcher = cfg.dispatcher ?? sharedPool(origin, cfg.maxConcurrency);
     this.#gate = sharedSemaphore(origin, cfg.maxConcurrency);
@@ -148,7 +148,13 @@ export class Transport {
     const path = fillRoute(spec.path, args.params);
     const target = this.#basePath + path + queryString(args.query);
     const sendOrg = args.orgHandle ?? spec.orgHandle ?? true;
-    const headers = this.#headers(sendOrg, spec.productId === true, opts, args.body !== undefined);
+    const headers = this.#headers.for({
+      sendOrg,
+      sendProduct: spec.productId === true,
+      hasBody: args.body !== undefined,
+      orgHandle: opts.orgHandle,
+      productId: opts.productId,
+    });
     const body = args.body === undefined ? undefined : JSON.stringify(args.body);
     const maxRetries = opts.maxRetries ?? this.#cfg.maxRetries;
     const timeoutMs = opts.timeoutMs ?? this.#cfg.timeoutMs;
@@ -174,7 +180,7 @@ export class Transport {
         if (status >= 200 && status < 300 && status !== 206) {
           return spec.schema === null
             ? undefined
-            : this.#unwrap(spec.schema, spec.list === true, outcome, where, spec.envelope !== false);
+            : unwrapBody(spec.schema, spec.list === true, outcome, where, spec.envelope !== false);
         }
         retryAfterMs = parseRetryAfterMs(outcome.headers["retry-after"]);
         // Values to scrub from the platform's message, gathered only when there is one to scrub.
@@ -273,86 +279,6 @@ export class Transport {
       deadline.dispose();
       release();
     }
-  }
-
-  /** Validates the envelope once; a mismatch becomes a ResponseValidationError naming the field. */
-  #unwrap(
-    schema: z.ZodType,
-    list: boolean,
-    res: { status: number; body: unknown },
-    where: { method: string; path: string },
-    enveloped: boolean,
-  ): unknown {
-    const issue = (path: string, message: string) =>
-      createApiError({ kind: "validation", ...where, status: res.status, issues: [{ path, message }] });
-    if (res.body === undefined) throw issue("", "expected a JSON body, got an empty one");
-    if (typeof res.body === "string") throw issue("", "expected a JSON body, got text");
-    if (enveloped) {
-      // The common case: an answer that passes is returned as parsed (it is ours alone), uncopied.
-      const body = list && Array.isArray(res.body) ? { data: res.body } : res.body;
-      if (envelopeCheckOf(schema, list)?.validate(body) === true) {
-        const data = body as { data: unknown; count?: number | null };
-        return list ? { data: data.data, count: data.count ?? undefined } : data.data;
-      }
-    }
-    const parsed = (enveloped ? envelopeOf(schema, list) : schema).safeParse(res.body);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({
-        path: formatPath(i.path),
-        message: i.message.replace(/^Invalid input: /, ""),
-      }));
-      throw createApiError({ kind: "validation", ...where, status: res.status, issues });
-    }
-    if (!enveloped) return parsed.data;
-    const data = parsed.data as { data: unknown; count?: number | null };
-    return list ? { data: data.data, count: data.count ?? undefined } : data.data;
-  }
-
-  /**
-   * The request headers. Without per-call overrides they depend only on three flags and the auth
-   * strategy's headers, so each combination is built once and reused (frozen: undici only reads
-   * them) for as long as the strategy answers the same headers object.
-   */
-  #headers(
-    sendOrg: boolean,
-    sendProduct: boolean,
-    opts: RequestOptions,
-    hasBody: boolean,
-  ): Readonly<Record<string, string>> {
-    if (opts.orgHandle !== undefined || opts.productId !== undefined) {
-      return this.#buildHeaders(sendOrg, sendProduct, opts, hasBody);
-    }
-    const auth = this.#cfg.auth.headers();
-    if (auth !== this.#headersAuth) {
-      this.#headersAuth = auth;
-      this.#headersCache.fill(undefined);
-    }
-    const key = (sendOrg ? 1 : 0) | (sendProduct ? 2 : 0) | (hasBody ? 4 : 0);
-    let h = this.#headersCache[key];
-    if (h === undefined) {
-      h = Object.freeze(this.#buildHeaders(sendOrg, sendProduct, opts, hasBody));
-      this.#headersCache[key] = h;
-    }
-    return h;
-  }
-
-  #buildHeaders(
-    sendOrg: boolean,
-    sendProduct: boolean,
-    opts: RequestOptions,
-    hasBody: boolean,
-  ): Record<string, string> {
-    const h: Record<string, string> = {
-      ...this.#cfg.auth.headers(),
-      accept: "application/json",
-      "user-agent": this.#userAgent,
-    };
-    if (hasBody) h["content-type"] = "application/json";
-    const org = opts.orgHandle ?? this.#cfg.orgHandle;
-    if (sendOrg && org !== undefined) h["org-handle"] = org;
-    const product = opts.productId ?? this.#cfg.productId;
-    if (sendProduct && product !== undefined) h["product-id"] = product;
-    return h;
   }
 
   #log(level: "debug" | "warn", msg: string, meta: object): void {

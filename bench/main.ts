@@ -1,18 +1,18 @@
 // `npm run bench`: every benchmark in one run, against the emulator over loopback HTTP and
 // the real engine. Writes bench/results/latest.json (and .md) and prints the markdown table.
-//   node dist/bench/index.js            the full run (N = 100 and 300, three repetitions)
-//   node dist/bench/index.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
-//   node dist/bench/index.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale-main.ts);
+//   node dist/bench/main.js            the full run (N = 100 and 300, three repetitions)
+//   node dist/bench/main.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
+//   node dist/bench/main.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale-main.ts);
 //                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
 //                                       --scale-render renders bench/results/scale.json again; then the set steps
-//   node dist/bench/index.js --scale-sets  the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets-main.ts);
+//   node dist/bench/main.js --scale-sets  the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets-main.ts);
 //                                       --scale-sets-max M caps the estates at M; --scale-sets-render renders again;
 //                                       --scale-sets-native the native plugin alone at 10,000 numbers,
 //                                       --scale-sets-dynamic the dynamic resources alone at 10,000 numbers
-//   node dist/bench/index.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
-//   node dist/bench/index.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
-//   node dist/bench/index.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
-//   node dist/bench/index.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
+//   node dist/bench/main.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
+//   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
+//   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
+//   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
 //                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again;
 //                                       --move-gap-parallel P runs the engine with --parallel P
