@@ -9,6 +9,7 @@
 //                                       --scale-sets-max M caps the estates at M; --scale-sets-render renders again;
 //                                       --scale-sets-native the native plugin alone at 10,000 numbers,
 //                                       --scale-sets-dynamic the dynamic resources alone at 10,000 numbers
+//                                       --node-options "<flags>" starts the engine's Node.js processes with them
 //   node dist/bench/main.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 //   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       "move-gap-render": { type: "boolean" },
       "move-gap-sets": { type: "string" },
       "move-gap-parallel": { type: "string" },
+      "node-options": { type: "string" },
     },
     strict: true,
   });
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
         : values["scale-sets-dynamic"] === true
           ? "voice"
           : undefined,
+      values["node-options"],
     );
     return;
   }

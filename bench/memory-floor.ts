@@ -4,7 +4,7 @@
 import { AdminClient, startEmulator } from "../emulator";
 import type { EstateSpec } from "./estate";
 import type { MemoryBreakdown } from "./memory-breakdown";
-import { probedRun } from "./probed-run";
+import { nodeOptionsEnv, probedRun } from "./probed-run";
 import { BENCH_RATE_LIMIT } from "./seeded-emulator";
 import type { SetSide } from "./sets-scale";
 import { benchStack, type Target } from "./stack";
@@ -30,6 +30,7 @@ const ONE_BRIDGE = (provider: "voice" | "native"): EstateSpec => ({
 export async function measureMemoryFloor(
   sides: readonly SetSide[],
   parallel: number,
+  nodeOptions?: string,
 ): Promise<MemoryFloor[]> {
   const emulator = await startEmulator({ port: 0, rateLimit: BENCH_RATE_LIMIT });
   const floors: MemoryFloor[] = [];
@@ -40,6 +41,7 @@ export async function measureMemoryFloor(
       const stack = await benchStack(target, `floor-${side}`, parallel, {
         native: side !== "voice",
         yaml: side === "yaml",
+        env: nodeOptionsEnv(nodeOptions),
       });
       try {
         await stack.declare(ONE_BRIDGE(side === "voice" ? "voice" : "native"));

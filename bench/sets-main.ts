@@ -81,7 +81,7 @@ export async function renderSetsMain(): Promise<void> {
 }
 
 /** Runs SET_STEPS (only `solo`'s steps when given), every estate capped at `max` numbers when given. */
-export async function runSetsMain(max?: number, solo?: SoloSide): Promise<void> {
+export async function runSetsMain(max?: number, solo?: SoloSide, nodeOptions?: string): Promise<void> {
   if (max !== undefined && !(max >= 10)) throw new Error("--scale-sets-max must be a number ≥ 10");
   const all = solo ? soloSteps(solo) : SET_STEPS;
   const steps =
@@ -97,13 +97,15 @@ export async function runSetsMain(max?: number, solo?: SoloSide): Promise<void> 
   );
   const load = sampleLoad();
   progress("memory floor: a one-bridge program on each side");
-  const floors = await measureMemoryFloor(solo ? [solo] : ["native", "voice", "yaml"], parallel);
+  const floors = await measureMemoryFloor(solo ? [solo] : ["native", "voice", "yaml"], parallel, nodeOptions);
   const results = (sets: SetsScaleResult, complete: boolean): SetsBenchResults => ({
-    command: solo
-      ? `npm run bench -- ${SOLO[solo].flag}`
-      : max === undefined
-        ? "npm run bench -- --scale-sets"
-        : `npm run bench -- --scale-sets-max ${max}`,
+    command:
+      (solo
+        ? `npm run bench -- ${SOLO[solo].flag}`
+        : max === undefined
+          ? "npm run bench -- --scale-sets"
+          : `npm run bench -- --scale-sets-max ${max}`) +
+      (nodeOptions ? ` --node-options="${nodeOptions}"` : ""),
     startedAt: started.toISOString(),
     durationS: Math.round((Date.now() - started.getTime()) / 1000),
     complete,
@@ -116,6 +118,7 @@ export async function runSetsMain(max?: number, solo?: SoloSide): Promise<void> 
   const sets = await runSetsScale({
     steps,
     parallel,
+    nodeOptions,
     saved: (partial) => writeFile(files.json, `${JSON.stringify(results(partial, false), null, 2)}\n`),
   });
   const final = results(sets, true);

@@ -163,7 +163,7 @@ export function renderSetsReport(r: SetsBenchResults): string {
       .map(([k, v]) => `${k} ${v}`)
       .join(
         ", ",
-      )}. Engine parallelism ${r.sets.parallel}; emulator in-process over loopback HTTP, rate limit raised to ${int(r.sets.rateLimit)} requests/min.`,
+      )}. Engine parallelism ${r.sets.parallel}${r.sets.nodeOptions ? `; the engine's Node.js processes (program, dynamic-provider host) started with \`NODE_OPTIONS=${r.sets.nodeOptions}\`` : ""}; emulator in-process over loopback HTTP, rate limit raised to ${int(r.sets.rateLimit)} requests/min.`,
     "",
     `Estates: ${estates.join("; ")}.`,
     "",

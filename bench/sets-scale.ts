@@ -6,7 +6,7 @@
 import { type AdoptRun, adoptExported } from "./adopt-export";
 import type { EstateSpec, Mix } from "./estate";
 import { alternatePreviews, type PreviewAlternation } from "./preview-checkpoints";
-import { type ProbedOp, probedRun } from "./probed-run";
+import { nodeOptionsEnv, type ProbedOp, probedRun } from "./probed-run";
 import { MODE_ENV, type Mode } from "./provider-scale";
 import { BENCH_RATE_LIMIT, rotated, withSeededEmulator } from "./seeded-emulator";
 import { linkEstate, type SetEstateShape, setEstate, setMixOf, shapeLabel } from "./set-estate";
@@ -53,6 +53,8 @@ export interface SetPoint {
 
 export interface SetsScaleResult {
   parallel: number;
+  /** `NODE_OPTIONS` the engine's Node.js processes were started with, if any. */
+  nodeOptions?: string;
   rateLimit: number;
   points: SetPoint[];
 }
@@ -67,14 +69,21 @@ function check<T extends OpMeasure>(label: string, m: T): T {
   return m;
 }
 
-async function runSide(target: Target, step: SetStep, side: SetSide, parallel: number): Promise<SetSideRun> {
+async function runSide(
+  target: Target,
+  step: SetStep,
+  side: SetSide,
+  parallel: number,
+  nodeOptions: string | undefined,
+): Promise<SetSideRun> {
+  const env = { ...MODE_ENV[step.mode], ...nodeOptionsEnv(nodeOptions) };
   const name = `${side}-${step.form}-${step.shape.kind}-${step.shape.size}-${step.mode}`;
   const provider = side === "voice" ? "voice" : "native";
   const spec = step.form === "sets" ? setEstate(step.shape, provider) : linkEstate(step.shape, provider);
   const stack = await benchStack(target, name, parallel, {
     native: side !== "voice",
     yaml: side === "yaml",
-    env: MODE_ENV[step.mode],
+    env,
   });
   const label = `${side} ${step.form} ${shapeLabel(step.shape)}${step.mode === "skipCheckpoints" ? " (checkpoints skipped)" : ""}`;
   try {
@@ -91,7 +100,7 @@ async function runSide(target: Target, step: SetStep, side: SetSide, parallel: n
       language: side === "voice" ? "typescript" : "yaml",
       perLink: step.form === "links",
       parallel,
-      env: MODE_ENV[step.mode],
+      env,
       runOp: probedRun,
     });
     const destroy = check(`${label} destroy`, await probedRun(stack, "destroy"));
@@ -117,9 +126,15 @@ async function runSide(target: Target, step: SetStep, side: SetSide, parallel: n
 export async function runSetsScale(opts: {
   steps: readonly SetStep[];
   parallel: number;
+  nodeOptions?: string | undefined;
   saved?: (partial: SetsScaleResult) => Promise<void>;
 }): Promise<SetsScaleResult> {
-  const result: SetsScaleResult = { parallel: opts.parallel, rateLimit: BENCH_RATE_LIMIT, points: [] };
+  const result: SetsScaleResult = {
+    parallel: opts.parallel,
+    ...(opts.nodeOptions ? { nodeOptions: opts.nodeOptions } : {}),
+    rateLimit: BENCH_RATE_LIMIT,
+    points: [],
+  };
   for (const [i, step] of opts.steps.entries()) {
     const order = rotated(step.sides, i);
     progress(`${step.form} ${shapeLabel(step.shape)}, ${step.mode}: ${order.join(", ")}`);
@@ -136,7 +151,7 @@ export async function runSetsScale(opts: {
     result.points.push(point);
     await withSeededEmulator(point.mix.numbers, async (target) => {
       for (const side of order) {
-        point.sides[side] = await runSide(target, step, side, opts.parallel);
+        point.sides[side] = await runSide(target, step, side, opts.parallel, opts.nodeOptions);
         await opts.saved?.(result);
       }
     });

@@ -54,6 +54,8 @@ export interface BenchStack {
   run(op: Operation, opts?: { rss?: boolean }): Promise<OpMeasure>;
   /** Sets (or, with undefined, unsets) a variable of the engine's environment for the operations after it. */
   setEnv(key: string, value: string | undefined): void;
+  /** A variable of the engine's environment as the next operation gets it. */
+  getEnv(key: string): string | undefined;
   /** Bytes of `pulumi stack export` and of the resources' `__provider` values. */
   stateSize(): Promise<StateSize>;
   cleanup(): Promise<void>;
@@ -176,6 +178,7 @@ export async function benchStack(
       if (value === undefined) delete env[key];
       else env[key] = value;
     },
+    getEnv: (key) => stack.workspace.envVars[key],
     async run(op, opts = {}) {
       await target.admin.clearRequests();
       failed = 0;
