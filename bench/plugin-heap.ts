@@ -43,10 +43,8 @@ async function main() {
     const runtime = require("../provider/entry/runtime") as Record<string, DynamicProvider>;
     const native: Calls = dynamic
       ? {
-          create: (_urn: string, inputs: Record<string, unknown>) =>
-            runtime.ProviderConfiguration!.create!(inputs),
-          check: (urn: string, olds: Record<string, unknown>, news: Record<string, unknown>) =>
-            runtime[typeOf(urn)]!.check!(olds, news),
+          create: (urn: string, inputs: Props) => runtime[typeOf(urn)]!.create!(inputs),
+          check: (urn: string, olds: Props, news: Props) => runtime[typeOf(urn)]!.check!(olds, news),
           diff: (id: string, urn: string, olds: Props, news: Props | undefined) =>
             runtime[typeOf(urn)]!.diff!(id, olds, news ?? {}),
         }

@@ -104,8 +104,8 @@ export class Transport {
   readonly #gate: Semaphore;
   readonly #limiter: RateLimiter;
   readonly #policy: BackoffPolicy;
-  /** The API base path without its trailing slash: fixed per transport. */
   readonly #origin: string;
+  /** The API base path without its trailing slash. */
   readonly #basePath: string;
   readonly #headers: RequestHeaders;
 
@@ -117,10 +117,9 @@ export class Transport {
       .filter(Boolean)
       .join(" ");
     this.#headers = new RequestHeaders(cfg.auth, userAgent, cfg.orgHandle, cfg.productId);
-    const origin = cfg.baseUrl.origin;
-    this.#dispatcher = cfg.dispatcher ?? sharedPool(origin, cfg.maxConcurrency);
-    this.#gate = sharedSemaphore(origin, cfg.maxConcurrency);
-    this.#limiter = sharedRateLimiter(`${origin} ${cfg.auth.fingerprint()}`);
+    this.#dispatcher = cfg.dispatcher ?? sharedPool(this.#origin, cfg.maxConcurrency);
+    this.#gate = sharedSemaphore(this.#origin, cfg.maxConcurrency);
+    this.#limiter = sharedRateLimiter(`${this.#origin} ${cfg.auth.fingerprint()}`);
     this.#policy = {
       baseDelayMs: cfg.retryBaseDelayMs,
       maxDelayMs: cfg.retryMaxDelayMs,
