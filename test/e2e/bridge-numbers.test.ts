@@ -26,11 +26,15 @@ const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const voice = require("pulumi-voice-platform");
 const config = new pulumi.Config();
-const twilio = new voice.ProviderConfiguration("twilio", {
-  provider: "twilio",
-  accountSid: config.require("accountSid"),
-  authToken: config.requireSecret("authToken"),
-});
+// A stack given \`configurationId\` uses that configuration (another stack's) instead of declaring one.
+const configurationId = config.getNumber("configurationId");
+const twilio = configurationId === undefined
+  ? new voice.ProviderConfiguration("twilio", {
+      provider: "twilio",
+      accountSid: config.require("accountSid"),
+      authToken: config.requireSecret("authToken"),
+    })
+  : { configurationId };
 const bridges = {};
 const names = config.getObject("names") ?? {};
 for (const slug of config.getObject("bridges") ?? ["set-a", "set-b"]) bridges[slug] = new voice.Bridge(slug, { name: names[slug] ?? slug, slug });
@@ -358,13 +362,14 @@ describe("two stacks and one bridge's numbers", { timeout: OP_TIMEOUT_MS * 2 }, 
       { stackName: "sets-other", workDir: dir.path },
       { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
     );
+    // The first stack's configuration: the second uses it, as a stack of the same organization would.
+    let configurationId: number | undefined;
     const declareOther = (
       set: SetSpec | { bridge: string; numbers: string[]; adopt?: boolean | "overwrite" },
     ) =>
       other.setAllConfig({
         ...emulatorConfig(emu),
-        accountSid: { value: DEMO_ACCOUNT },
-        authToken: { value: "sets-auth-token", secret: true },
+        configurationId: { value: String(configurationId) },
         bridges: { value: "[]" },
         sets: { value: JSON.stringify({ b: set }) },
       });
@@ -377,6 +382,7 @@ describe("two stacks and one bridge's numbers", { timeout: OP_TIMEOUT_MS * 2 }, 
       const mine = [0, 1, 2, 3, 4].map(n);
       await declare({ sets: { a: { bridge: "set-a", numbers: mine } } });
       await upOnly(stack);
+      configurationId = (await client.providerConfigurations.list()).data[0]?.id;
       const theirs = [n(5), n(6), n(7)];
 
       // No adopt: refused at preview, naming each of the first stack's numbers and the ways out.
