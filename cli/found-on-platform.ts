@@ -2,6 +2,7 @@ import type { ResourceDescriptor } from "../provider/descriptor";
 import { descriptorOfToken } from "../provider/resources/registry";
 import { sameValue } from "../provider/runtime/diff";
 import type { NaturalKey } from "../provider/runtime/natural-key";
+import { heldSecrets } from "../provider/runtime/secrets";
 import { serve } from "../provider/runtime/serve";
 import type { VoiceClient } from "../sdk";
 import { hasUnknown, isSecret, type PlannedCreate } from "./planned-creates";
@@ -106,6 +107,6 @@ function recordedOutputs(
 ): Record<string, unknown> {
   const outputs: Record<string, unknown> = { ...inputs };
   for (const [key, value] of Object.entries(props)) if (value !== undefined) outputs[key] = value;
-  for (const key of descriptor.heldSecrets(inputs)) if (key in inputs) outputs[key] = inputs[key];
+  for (const key of heldSecrets(descriptor, inputs)) if (key in inputs) outputs[key] = inputs[key];
   return outputs;
 }

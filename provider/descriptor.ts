@@ -28,8 +28,11 @@ export interface ResourceDescriptor<T extends string = string, M extends ExportM
   readonly key: NaturalKey;
   /** The engine-side CRUD; `serve` makes it the provider both front doors use, with the diff below. */
   readonly code: AnyResourceCode;
-  /** The write-only secrets the platform holds for a recorded resource (given its recorded props). */
-  heldSecrets(olds: Record<string, unknown>): readonly string[];
+  /**
+   * Whether the platform holds the type's secrets (its `secret` fields, write-only there) for a
+   * recorded resource, given its recorded props; always when absent.
+   */
+  holdsSecrets?(olds: Record<string, unknown>): boolean;
   /** The inputs whose change replaces the resource; every other input (but `adopt`) updates in place. */
   readonly replaceOn: readonly string[];
   /** Whether a replacement deletes the old resource first, because two cannot coexist. */

@@ -95,7 +95,10 @@ export function stepRows(step: EngineStep): ChangeRow[] {
   if (rows.length > 0) return rows;
   // Nothing visible differs, and the engine names no property (a dynamic provider cannot): what changes is
   // a write-only secret, whose masks look alike.
-  const secrets = visible.filter(isWriteOnly).sort().map(row);
+  const secrets = visible
+    .filter((key) => isWriteOnly(step.urn, key))
+    .sort()
+    .map(row);
   return secrets.length > 0
     ? secrets
     : [{ ...base, property: "", code: undefined, platform: undefined, action }];

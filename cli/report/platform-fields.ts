@@ -3,7 +3,7 @@
 // write-only secret is held but never shown, so its change is seen only in what the engine plans.
 import type { ResourceDescriptor } from "../../provider/descriptor";
 import { descriptorOfToken } from "../../provider/resources/registry";
-import { SECRET_FIELDS } from "../../provider/runtime/fields";
+import { secretKeys } from "../../provider/runtime/secrets";
 
 /** The resource type a URN names, dynamic (`pulumi-nodejs:dynamic/voice:Bridge`) or native (`voice:index:Bridge`). */
 function resourceType(urn: string): ResourceDescriptor | undefined {
@@ -18,5 +18,8 @@ export function heldByPlatform(urn: string, key: string): boolean {
   return !Object.hasOwn(inputs.shape, key) || Object.hasOwn(outputs.shape, key);
 }
 
-/** Whether `key` is a write-only secret: the platform takes it but shows only a mask. */
-export const isWriteOnly = (key: string): boolean => SECRET_FIELDS.has(key);
+/** Whether property `key` of the resource at `urn` is a write-only secret: the platform takes it but shows only a mask. */
+export function isWriteOnly(urn: string, key: string): boolean {
+  const descriptor = resourceType(urn);
+  return descriptor !== undefined && secretKeys(descriptor.inputs).has(key);
+}

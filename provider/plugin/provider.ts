@@ -1,10 +1,11 @@
 import type * as provider from "@pulumi/pulumi/provider";
 import { comparedInputs, sameValue } from "../runtime/diff";
 import { isUnknown } from "../runtime/fields";
+import { secretKeys } from "../runtime/secrets";
 import { serve } from "../runtime/serve";
 import { invoke } from "./invokes";
 import { resourceOf } from "./resources";
-import { markSecrets, plainProps } from "./secrets";
+import { markSecrets as markWith, plainProps } from "./secrets";
 import { checkable, comparable, withoutPlaceholders, withRecordedSecrets } from "./write-only";
 
 /** How one input property changed, as the engine's detailed diff names it. */
@@ -45,6 +46,10 @@ function detailedDiff(
   return changes;
 }
 
+/** Props with the secret fields of the resource at `urn` re-marked as secrets. */
+const markSecrets = <T extends Record<string, unknown> | undefined>(urn: string, props: T): T =>
+  markWith(props, secretKeys(resourceOf(urn).inputs));
+
 /** The type token a URN names (`voice:index:Bridge`). */
 const typeOf = (urn: string): string => urn.split("::")[2] ?? "";
 
@@ -56,12 +61,12 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
 
     async check(urn, olds, news) {
       const check = serve(resourceOf(urn)).check;
-      if (!check) return { inputs: markSecrets(plainProps(news)) };
+      if (!check) return { inputs: markSecrets(urn, plainProps(news)) };
       const recorded = plainProps(olds);
       const supplied = checkable(typeOf(urn), recorded, plainProps(news));
       const result = await check(recorded, supplied.news);
       const inputs = withoutPlaceholders(plainProps(result.inputs), supplied.placeholders);
-      return { inputs: markSecrets(inputs), failures: result.failures ?? [] };
+      return { inputs: markSecrets(urn, inputs), failures: result.failures ?? [] };
     },
 
     async diff(id, urn, olds, news, oldInputs) {
@@ -88,7 +93,7 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
 
     async create(urn, inputs) {
       const result = await serve(resourceOf(urn)).create(plainProps(inputs));
-      return { id: result.id, outs: markSecrets(plainProps(result.outs)) };
+      return { id: result.id, outs: markSecrets(urn, plainProps(result.outs)) };
     },
 
     async read(id, urn, props, inputs) {
@@ -98,16 +103,16 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
       if (!result.id) return {};
       return {
         id: result.id,
-        props: markSecrets(plainProps(result.props)),
-        ...(result.inputs === undefined ? {} : { inputs: markSecrets(plainProps(result.inputs)) }),
+        props: markSecrets(urn, plainProps(result.props)),
+        ...(result.inputs === undefined ? {} : { inputs: markSecrets(urn, plainProps(result.inputs)) }),
       };
     },
 
     async update(id, urn, olds, news) {
       const update = serve(resourceOf(urn)).update;
-      if (!update) return { outs: markSecrets(plainProps(news)) };
+      if (!update) return { outs: markSecrets(urn, plainProps(news)) };
       const result = await update(id, plainProps(olds), plainProps(news));
-      return { outs: markSecrets(plainProps(result.outs)) };
+      return { outs: markSecrets(urn, plainProps(result.outs)) };
     },
 
     async delete(id, urn, props) {

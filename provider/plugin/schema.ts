@@ -2,7 +2,7 @@ import { z } from "zod";
 import { describedAs, type ResourceDescriptor } from "../descriptor";
 import { LOOKUPS } from "../lookups";
 import { REGISTRY } from "../resources/registry";
-import { SECRET_FIELDS } from "../runtime/fields";
+import { secretKeys } from "../runtime/secrets";
 import { CONFIG_TEXT } from "./config-text";
 import { type FunctionSpec, functionSchema, type ObjectTypeSpec, objectTypes } from "./function-schema";
 import { invokeToken } from "./invokes";
@@ -66,6 +66,8 @@ function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpe
   const inputs = Object.entries(json.properties ?? {});
   const outputs = Object.entries(OUTPUTS[name]);
   const text = (key: string) => describedAs(descriptor, key);
+  // An output takes its secrecy from the input of the same name, as it takes its description.
+  const secrets = secretKeys(descriptor.inputs);
   return {
     description: descriptor.description,
     inputProperties: Object.fromEntries(
@@ -75,16 +77,13 @@ function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpe
           pulumiType(spec, `${name}.${key}`, resourceToken),
           text(key),
           `${name}.${key}`,
-          SECRET_FIELDS.has(key),
+          secrets.has(key),
         ),
       ]),
     ),
     requiredInputs: json.required ?? [],
     properties: Object.fromEntries(
-      outputs.map(([key, out]) => [
-        key,
-        property(out.type, text(key), `${name}.${key}`, SECRET_FIELDS.has(key)),
-      ]),
+      outputs.map(([key, out]) => [key, property(out.type, text(key), `${name}.${key}`, secrets.has(key))]),
     ),
     required: outputs.filter(([, out]) => out.required).map(([key]) => key),
   };

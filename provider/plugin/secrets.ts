@@ -1,5 +1,3 @@
-import { SECRET_FIELDS } from "../runtime/fields";
-
 /** The property-value signature key of Pulumi's wire format, and the signature of a secret. */
 const SIG = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
@@ -29,11 +27,11 @@ export function plainProps(value: unknown): Props {
 /** Wraps a value as a secret on the wire. */
 export const secret = (value: unknown): Props => ({ [SIG]: SECRET_SIG, value });
 
-/** Props with the secret fields (`authToken`, `authPassword`) re-marked as secrets; absent stays absent. */
-export function markSecrets<T extends Props | undefined>(props: T): T {
+/** Props with the type's secret fields re-marked as secrets; absent stays absent. */
+export function markSecrets<T extends Props | undefined>(props: T, secrets: ReadonlySet<string>): T {
   if (props === undefined) return props;
   const marked: Props = { ...props };
-  for (const key of SECRET_FIELDS) {
+  for (const key of secrets) {
     const value = marked[key];
     if (value !== undefined && value !== null && !isSecret(value)) marked[key] = secret(value);
   }

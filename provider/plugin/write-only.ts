@@ -9,14 +9,17 @@
  *   `up`, read here from the old inputs), a change to it is an update as usual.
  */
 import { descriptorOfToken } from "../resources/registry";
+import { heldSecrets } from "../runtime/secrets";
 
 type Props = Record<string, unknown>;
 
 const absent = (value: unknown): boolean => value === undefined || value === null;
 
 /** The write-only secrets the platform holds for a recorded resource of a type token, as its descriptor says. */
-const heldBy = (type: string, olds: Props): readonly string[] =>
-  descriptorOfToken(type)?.heldSecrets(olds) ?? [];
+const heldBy = (type: string, olds: Props): readonly string[] => {
+  const descriptor = descriptorOfToken(type);
+  return descriptor ? heldSecrets(descriptor, olds) : [];
+};
 
 /** A value that passes every secret's validation; never sent, stripped from the checked inputs. */
 const PLACEHOLDER = "write-only";

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { notAString } from "../runtime/fields";
+import { secretKeys } from "../runtime/secrets";
 import { warnIfPlainToken } from "./plain-token-warning";
 import { programFailure } from "./program-context";
 
@@ -34,28 +35,38 @@ exports.handler = () => ({
 `;
 }
 
+/** A type's inputs and outputs schemas: the outputs name what the engine fills, the inputs which are secret. */
+export interface ResourceSchemas {
+  readonly inputs: z.ZodObject;
+  readonly outputs: z.ZodObject;
+}
+
 /**
  * Base of the resource classes: what `pulumi.dynamic.Resource` registers (type token
  * `pulumi-nodejs:dynamic/voice:<Type>`, the inputs plus `__provider`), with the provider text above.
- * URNs and the engine's handling are the same as for any dynamic resource.
+ * URNs and the engine's handling are the same as for any dynamic resource. The type's secret inputs
+ * are passed as secrets and kept secret in its outputs.
  */
 export abstract class VoiceResource extends pulumi.CustomResource {
   protected constructor(
     type: string,
-    outputsSchema: z.ZodObject,
+    schemas: ResourceSchemas,
     name: string,
-    props: pulumi.Inputs | undefined,
+    args: pulumi.Inputs | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     // The engine would take a number as the name '' (a phone number read from config names a link).
     if (typeof name !== "string") throw programFailure(`voice:${type} resource name ${notAString(name)}`);
     // Every output is registered (unset) so the engine fills it: the names come from the outputs schema.
-    const outputs = Object.fromEntries(Object.keys(outputsSchema.shape).map((k) => [k, undefined]));
+    const outputs = Object.fromEntries(Object.keys(schemas.outputs.shape).map((k) => [k, undefined]));
+    const secrets = [...secretKeys(schemas.inputs)];
+    const props: pulumi.Inputs = { ...args };
+    for (const key of secrets) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     super(
       `pulumi-nodejs:dynamic/voice:${type}`,
       name,
       { ...outputs, ...props, __provider: providerSource(type) },
-      opts,
+      secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts,
     );
     warnIfPlainToken();
   }

@@ -1,7 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { closestName } from "./closest";
-import { isUnknown, SECRET_FIELDS } from "./fields";
+import { isUnknown } from "./fields";
+import { isSecretPath, secretKeys } from "./secrets";
 
 /** Keys the engine adds to every dynamic resource's inputs; they are not ours to validate. */
 const RESERVED = new Set(["__provider"]);
@@ -15,7 +16,8 @@ type Shape = z.ZodObject<z.ZodRawShape>;
  * created at preview) untouched and unvalidated.
  */
 export function checkWith(schema: Shape, news: Record<string, unknown>): dynamic.CheckResult {
-  const failures = unknownProperties(news, Object.keys(schema.shape));
+  const secrets = secretKeys(schema);
+  const failures = unknownProperties(news, Object.keys(schema.shape), secrets);
   const unknownKeys = Object.keys(news).filter((k) => !RESERVED.has(k) && isUnknown(news[k]));
   const present: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(news)) {
@@ -25,7 +27,8 @@ export function checkWith(schema: Shape, news: Record<string, unknown>): dynamic
   }
   const mask = Object.fromEntries(unknownKeys.map((k) => [k, true as const]));
   const parsed = (unknownKeys.length > 0 ? schema.partial(mask) : schema).safeParse(present);
-  if (!parsed.success) failures.push(...parsed.error.issues.map((issue) => failureOf(issue, present)));
+  if (!parsed.success)
+    failures.push(...parsed.error.issues.map((issue) => failureOf(issue, present, secrets)));
   if (failures.length > 0 || !parsed.success) {
     // Unknown properties are left out too: a misspelt secret is still a secret.
     const known = new Set([...Object.keys(schema.shape), ...RESERVED]);
@@ -36,43 +39,39 @@ export function checkWith(schema: Shape, news: Record<string, unknown>): dynamic
   return { inputs };
 }
 
-/** A failed check: the failures, and the inputs without their secret values (a failure never carries one). */
+/** A failed check: the failures and the inputs (the shared check strips their secret values, see {@link shownCheck}). */
 export function failed(
   inputs: Record<string, unknown> | undefined,
   failures: dynamic.CheckFailure[],
 ): dynamic.CheckResult {
-  const kept = Object.entries(inputs ?? {}).filter(([key]) => !SECRET_FIELDS.has(key));
-  return { inputs: Object.fromEntries(kept), failures };
+  return { inputs: inputs ?? {}, failures };
 }
 
 /**
- * A failure about a property. For a secret one the property is named in the reason only: the
- * engine prints the input a failure's `property` names next to the reason, in plain text even
- * when it is secret (pkg/resource/deploy/step_generator.go, issueCheckFailures), so naming it
- * there would print the secret.
+ * A failed check as the engine may show it, given the type's secret fields: the inputs without their
+ * secret values, and failures whose property the engine can print. The engine prints next to a
+ * failure's property the input of that name, in plain text even when it is secret
+ * (pkg/resource/deploy/step_generator.go, issueCheckFailures), and only at the top level: a secret
+ * one is named in the reason alone, and a nested one (`numbers[2].phoneNumber`, which came out as
+ * `value {<nil>}`) names its path and the value the program gave in its reason.
  */
-export function failure(property: string, reason: string): dynamic.CheckFailure {
-  const top = property.split(/[.[]/, 1)[0] ?? property;
-  if (SECRET_FIELDS.has(top)) return { property: "", reason: `${property} ${reason} (its value is secret)` };
-  return { property, reason };
-}
-
-/**
- * Failures as the engine shows them. The engine prints next to a failure's property the input of
- * that name at the top level only, so a nested one (`numbers[2].phoneNumber`) came out as
- * `value {<nil>}`: such a failure names its path and the value the program gave in its reason
- * instead. Secret properties never carry a property (see {@link failure}), so no secret is quoted.
- */
-export function shownFailures(
+export function shownCheck(
+  result: dynamic.CheckResult,
   news: Record<string, unknown>,
-  failures: readonly dynamic.CheckFailure[],
-): dynamic.CheckFailure[] {
-  return failures.map((f) => {
-    if (!f.property || !/[.[]/.test(f.property)) return f;
+  secrets: ReadonlySet<string>,
+): dynamic.CheckResult {
+  if (!result.failures?.length) return result;
+  const inputs = Object.fromEntries(Object.entries(result.inputs ?? {}).filter(([key]) => !secrets.has(key)));
+  const failures = result.failures.map((f) => {
+    if (!f.property) return f;
+    if (isSecretPath(secrets, f.property))
+      return { property: "", reason: `${f.property} ${f.reason} (its value is secret)` };
+    if (!/[.[]/.test(f.property)) return f;
     const value = valueAt(news, f.property);
     const shown = value === undefined || isUnknown(value) ? "" : ` value ${JSON.stringify(value)}`;
     return { property: "", reason: `property ${f.property}${shown} has a problem: ${f.reason}` };
   });
+  return { inputs, failures };
 }
 
 /** The value at a property path such as `numbers[2].phoneNumber`, or `undefined`. */
@@ -85,7 +84,11 @@ function valueAt(root: unknown, path: string): unknown {
   return value;
 }
 
-function unknownProperties(news: Record<string, unknown>, known: readonly string[]): dynamic.CheckFailure[] {
+function unknownProperties(
+  news: Record<string, unknown>,
+  known: readonly string[],
+  secrets: ReadonlySet<string>,
+): dynamic.CheckFailure[] {
   const allowed = new Set([...known, ...RESERVED]);
   return Object.keys(news)
     .filter((key) => !allowed.has(key) && news[key] !== undefined && news[key] !== null)
@@ -94,18 +97,22 @@ function unknownProperties(news: Record<string, unknown>, known: readonly string
       const hint = near ? `did you mean "${near}"?` : `known properties: ${known.join(", ")}`;
       const reason = `unknown property "${key}"; ${hint}`;
       // A misspelt secret holds a secret value, which the engine would print next to the property it names.
-      return near && SECRET_FIELDS.has(near) ? { property: "", reason } : { property: key, reason };
+      return near && secrets.has(near) ? { property: "", reason } : { property: key, reason };
     });
 }
 
-function failureOf(issue: z.core.$ZodIssue, present: Record<string, unknown>): dynamic.CheckFailure {
+function failureOf(
+  issue: z.core.$ZodIssue,
+  present: Record<string, unknown>,
+  secrets: ReadonlySet<string>,
+): dynamic.CheckFailure {
   const property = propertyPath(issue.path);
   const top = issue.path[0];
   const missing = issue.code === "invalid_type" && typeof top === "string" && !(top in present);
-  if (missing) return failure(property, "is required");
+  if (missing) return { property, reason: "is required" };
   // A secret's reason comes from the kind of issue alone, never from a message that could quote the value.
-  if (typeof top === "string" && SECRET_FIELDS.has(top)) return failure(property, secretReason(issue));
-  return failure(property, issue.message);
+  if (isSecretPath(secrets, property)) return { property, reason: secretReason(issue) };
+  return { property, reason: issue.message };
 }
 
 function secretReason(issue: z.core.$ZodIssue): string {

@@ -24,9 +24,6 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const isUnknown = (value: unknown): boolean =>
   value === UNKNOWN || (Array.isArray(value) && value.some((v) => v === UNKNOWN));
 
-/** Inputs whose values are secret: never quoted in a check failure. */
-export const SECRET_FIELDS: ReadonlySet<string> = new Set(["authToken", "authPassword"]);
-
 /** Strips the separators people type in phone numbers, so `+1 (415) 555-0100` and `+14155550100` are one value. */
 export const normalizePhoneNumber = stripPhoneSeparators;
 
@@ -61,7 +58,7 @@ export const label = Text255;
 /** A bridge name: the platform trims it, so the resource does too and state holds what the platform keeps. */
 export const bridgeName = z.string({ error: "must be a string" }).trim().pipe(Text255);
 
-/** A non-empty secret string of at most 255 characters; never trimmed, since whitespace may be part of it. */
+/** A non-empty secret string of at most 255 characters; never trimmed, since whitespace may be part of it (mark the field with `secret`). */
 export const secretString = Secret255;
 
 /** SIP transport, case-insensitive on input. */

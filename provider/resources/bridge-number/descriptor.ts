@@ -14,7 +14,6 @@ export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", typeof BRIDGE_NUM
   naming: { noun: "bridge number link", id: "<bridgeSlug>/<configurationId>/<E.164 number>" },
   key: BRIDGE_NUMBER_KEY,
   code: bridgeNumberCode,
-  heldSecrets: () => [],
   // The number and its configuration are identity, and a number sits on one bridge at a time: the old
   // link goes before the new one is made. A change of bridge is a move, made in place by update (one
   // disconnect, then one connect, in one call), so the number is off every bridge for one round trip.

@@ -3,7 +3,7 @@ import { programFailure } from "../../program/program-context";
 import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
 import { notAString, PHONE_EXAMPLE } from "../../runtime/fields";
 import { claimBridge, claimNumber } from "./number-claims";
-import { BridgeNumberOutputs } from "./schema";
+import { BridgeNumberInputs, BridgeNumberOutputs } from "./schema";
 
 /** Inputs of a {@link BridgeNumber}. A change of bridge moves the number in place; the others replace the link. */
 export interface BridgeNumberArgs {
@@ -38,7 +38,7 @@ export class BridgeNumber extends VoiceResource {
     const raw: unknown = args?.phoneNumber;
     if (typeof name === "string" && (typeof raw === "number" || typeof raw === "boolean"))
       throw programFailure(`voice:BridgeNumber "${name}": phoneNumber ${notAString(raw, PHONE_EXAMPLE)}`);
-    super("BridgeNumber", BridgeNumberOutputs, name, args, opts);
+    super("BridgeNumber", { inputs: BridgeNumberInputs, outputs: BridgeNumberOutputs }, name, args, opts);
     // One number in two BridgeNumbers fails at preview; a lookup (`get`) declares nothing.
     if (args !== undefined && opts?.id === undefined) {
       claimNumber(this, name, args.phoneNumber);

@@ -14,7 +14,6 @@ export const BRIDGE_NUMBERS: ResourceDescriptor<"BridgeNumbers", typeof BRIDGE_N
   naming: { noun: "bridge number set", id: "the bridge's slug" },
   key: BRIDGE_NUMBERS_KEY,
   code: bridgeNumbersCode,
-  heldSecrets: () => [],
   // The bridge is identity (a set moved to another bridge is a new set); a number sits on one bridge
   // at a time, so the old set lets go before the new one connects.
   replaceOn: ["bridgeSlug"],

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { stripPhoneSeparators } from "../../../sdk";
 import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
 import { claimBridge, recordNumber } from "../bridge-number/number-claims";
-import { BridgeNumbersOutputs } from "./schema";
+import { BridgeNumbersInputs, BridgeNumbersOutputs } from "./schema";
 
 /** One number of a {@link BridgeNumbers} set. */
 export interface BridgeNumbersNumberArgs {
@@ -50,7 +50,7 @@ export class BridgeNumbers extends VoiceResource {
 
   constructor(name: string, args: BridgeNumbersArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: BridgeNumbersArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    super("BridgeNumbers", BridgeNumbersOutputs, name, args, opts);
+    super("BridgeNumbers", { inputs: BridgeNumbersInputs, outputs: BridgeNumbersOutputs }, name, args, opts);
     if (args === undefined || opts?.id !== undefined) return;
     // A number declared twice in the program, or a bridge declared by a set and by links, fails at preview.
     claimBridge(this, "BridgeNumbers", name, args.bridgeSlug);

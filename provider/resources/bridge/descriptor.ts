@@ -13,7 +13,6 @@ export const BRIDGE: ResourceDescriptor<"Bridge", typeof BRIDGE_EXPORT> = {
   naming: { noun: "bridge", id: "the slug" },
   key: BRIDGE_KEY,
   code: bridgeCode,
-  heldSecrets: () => [],
   // Only the slug, the platform's key, replaces; the name updates in place.
   replaceOn: ["slug"],
   exported: BRIDGE_EXPORT,

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
-import { BridgeOutputs } from "./schema";
+import { BridgeInputs, BridgeOutputs } from "./schema";
 
 /** Inputs of a {@link Bridge}. */
 export interface BridgeArgs {
@@ -25,6 +25,6 @@ export class Bridge extends VoiceResource {
 
   constructor(name: string, args: BridgeArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: BridgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    super("Bridge", BridgeOutputs, name, args, opts);
+    super("Bridge", { inputs: BridgeInputs, outputs: BridgeOutputs }, name, args, opts);
   }
 }

@@ -16,7 +16,6 @@ export const PROVIDER_CONFIGURATION: ResourceDescriptor<
   naming: { noun: "provider configuration", id: "the configuration id" },
   key: PROVIDER_CONFIGURATION_KEY,
   code: providerConfigurationCode,
-  heldSecrets: () => ["authToken"],
   // Only the provider replaces; the account and its token update in place.
   replaceOn: ["provider"],
   exported: PROVIDER_CONFIGURATION_EXPORT,

@@ -1,6 +1,6 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
-import { ProviderConfigurationOutputs } from "./schema";
+import { ProviderConfigurationInputs, ProviderConfigurationOutputs } from "./schema";
 
 /** Inputs of a {@link ProviderConfiguration}. */
 export interface ProviderConfigurationArgs {
@@ -38,13 +38,12 @@ export class ProviderConfiguration extends VoiceResource {
     args: ProviderConfigurationArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    const inputs = args ? { ...args, authToken: pulumi.secret(args.authToken) } : {};
     super(
       "ProviderConfiguration",
-      ProviderConfigurationOutputs,
+      { inputs: ProviderConfigurationInputs, outputs: ProviderConfigurationOutputs },
       name,
-      inputs,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authToken"] }),
+      args ?? {},
+      opts,
     );
   }
 }

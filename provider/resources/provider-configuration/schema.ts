@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adoptMode } from "../../runtime/adopt";
 import { label, secretString } from "../../runtime/fields";
+import { secret } from "../../runtime/secrets";
 
 /** A configuration's inputs after check: what the program declared, normalized. */
 export const ProviderConfigurationInputs = z.object({
@@ -11,8 +12,10 @@ export const ProviderConfigurationInputs = z.object({
     .min(1, { message: "must be a provider slug from the catalogue, e.g. twilio" })
     .describe("The provider's slug from the platform's catalogue, e.g. `twilio`; a change replaces."),
   accountSid: label.describe("The account identifier at the provider (Twilio's Account SID)."),
-  authToken: secretString.describe(
-    "The provider account's auth token; write-only on the platform, kept as a secret in state.",
+  authToken: secret(
+    secretString.describe(
+      "The provider account's auth token; write-only on the platform, kept as a secret in state.",
+    ),
   ),
   adopt: adoptMode,
 });

@@ -15,8 +15,7 @@ export const SIP_TRUNK: ResourceDescriptor<"SipTrunk", typeof SIP_TRUNK_EXPORT> 
   code: sipTrunkCode,
   // A trunk with a user name has a password; one without may have none, so there an absent password
   // stays a real "none" and adding one is a change.
-  heldSecrets: (olds) =>
-    olds.authUsername === undefined || olds.authUsername === null ? [] : ["authPassword"],
+  holdsSecrets: (olds) => olds.authUsername !== undefined && olds.authUsername !== null,
   // Every field updates in place (PATCH): nothing forces a replacement.
   replaceOn: [],
   exported: SIP_TRUNK_EXPORT,

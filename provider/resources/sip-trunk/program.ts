@@ -1,6 +1,6 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { type OutputProperties, VoiceResource } from "../../program/voice-resource";
-import { SipTrunkOutputs } from "./schema";
+import { SipTrunkInputs, SipTrunkOutputs } from "./schema";
 
 /** Inputs of a {@link SipTrunk}. Every one is updated in place. */
 export interface SipTrunkArgs {
@@ -34,14 +34,6 @@ export class SipTrunk extends VoiceResource {
 
   constructor(name: string, args: SipTrunkArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, args: SipTrunkArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    const inputs =
-      args?.authPassword === undefined ? args : { ...args, authPassword: pulumi.secret(args.authPassword) };
-    super(
-      "SipTrunk",
-      SipTrunkOutputs,
-      name,
-      inputs,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authPassword"] }),
-    );
+    super("SipTrunk", { inputs: SipTrunkInputs, outputs: SipTrunkOutputs }, name, args, opts);
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adoptMode } from "../../runtime/adopt";
 import { ipSet, label, port, secretString, sipUrl, transport } from "../../runtime/fields";
+import { secret } from "../../runtime/secrets";
 
 /** A trunk's inputs after check; defaults are the platform's (`tcp`, `"5060"`, no IPs), so omitting one is never drift. */
 export const SipTrunkInputs = z.object({
@@ -9,9 +10,11 @@ export const SipTrunkInputs = z.object({
   transport: transport.default("tcp").describe("The SIP transport: `tcp` (the default), `udp` or `tls`."),
   port: port.default("5060").describe('The SIP port as a string; `"5060"` by default.'),
   authUsername: label.optional().describe("The SIP digest username, if the trunk authenticates."),
-  authPassword: secretString
-    .optional()
-    .describe("The SIP digest password; the platform only shows a mask, kept as a secret in state."),
+  authPassword: secret(
+    secretString
+      .optional()
+      .describe("The SIP digest password; the platform only shows a mask, kept as a secret in state."),
+  ),
   allowedIps: ipSet
     .default([])
     .describe("The IP addresses allowed to send calls, as a set (order and duplicates do not matter)."),

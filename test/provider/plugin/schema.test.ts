@@ -7,7 +7,6 @@ import { INVOKES, invokeToken } from "../../../provider/plugin/invokes";
 import { OUTPUTS } from "../../../provider/plugin/outputs";
 import { RESOURCES, type ResourceName, resourceToken } from "../../../provider/plugin/resources";
 import { packageSchema } from "../../../provider/plugin/schema";
-import { SECRET_FIELDS } from "../../../provider/runtime/fields";
 import { serve } from "../../../provider/runtime/serve";
 import { schemaFile } from "../../../scripts/gen-schema";
 import { useEmulator } from "../../fixtures/emulator";
@@ -27,6 +26,12 @@ const spec = (name: ResourceName) => {
   return found;
 };
 
+/** The secrets the types declare today: a field marked secret in a type's schema is marked in the package schema. */
+const SECRETS: Partial<Record<ResourceName, readonly string[]>> = {
+  ProviderConfiguration: ["authToken"],
+  SipTrunk: ["authPassword"],
+};
+
 describe("package schema", () => {
   it.each(names)("%s: the input properties are the runtime's zod input keys", (name) => {
     const keys = Object.keys(RESOURCES[name].inputs.shape).sort();
@@ -40,7 +45,7 @@ describe("package schema", () => {
     for (const props of [resource.inputProperties, resource.properties]) {
       for (const [key, property] of Object.entries(props)) {
         expect(property.description, `${name}.${key}`).not.toBe("");
-        expect(property.secret === true, `${name}.${key} secret`).toBe(SECRET_FIELDS.has(key));
+        expect(property.secret === true, `${name}.${key} secret`).toBe(SECRETS[name]?.includes(key) ?? false);
       }
     }
   });

@@ -14,6 +14,7 @@ import { voiceResource } from "../../../policy/voice-resource";
 import { describedAs, dynamicToken, nativeToken } from "../../../provider/descriptor";
 import * as engineEntry from "../../../provider/entry/runtime";
 import { REGISTRY, type ResourceType } from "../../../provider/resources/registry";
+import { secretKeys } from "../../../provider/runtime/secrets";
 import { serve } from "../../../provider/runtime/serve";
 import { repoRoot } from "../../fixtures/engine";
 import { mentions, sourceFiles } from "./type-mentions";
@@ -83,6 +84,10 @@ describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (t
       const target = importTargets(exported).find((t) => t.type === nativeToken(type));
       expect(target?.id).toMatch(/\S/);
     }
+  });
+
+  it("exports each of its secret fields from secret stack config", () => {
+    expect(Object.keys(descriptor.exported.secrets).sort()).toEqual([...secretKeys(descriptor.inputs)].sort());
   });
 
   it("is recognised by the policy adapter under both type tokens", () => {
