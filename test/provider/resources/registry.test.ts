@@ -87,7 +87,9 @@ describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (t
   });
 
   it("exports each of its secret fields from secret stack config", () => {
-    expect(Object.keys(descriptor.exported.secrets).sort()).toEqual([...secretKeys(descriptor.inputs)].sort());
+    expect(Object.keys(descriptor.exported.secrets).sort()).toEqual(
+      [...secretKeys(descriptor.inputs)].sort(),
+    );
   });
 
   it("is recognised by the policy adapter under both type tokens", () => {
