@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from "../provider/descriptor";
 import { descriptorOfToken } from "../provider/resources/registry";
+import type { ResourceDescriptor } from "../provider/runtime/descriptor";
 import { sameValue } from "../provider/runtime/diff";
 import type { NaturalKey } from "../provider/runtime/natural-key";
 import { heldSecrets } from "../provider/runtime/secrets";

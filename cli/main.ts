@@ -3,7 +3,7 @@
 // only when that command runs, so `--help` and every command start without loading the others
 // (the emulator must listen within 2 s of an installed package's start).
 // Before anything else: on an old Node, one line naming the found and needed version.
-import "../provider/node-version";
+import "../provider/entry/node-version";
 import { enableCompileCache } from "node:module";
 import { ownPackage } from "../sdk/core/own-package";
 

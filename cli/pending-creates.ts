@@ -1,5 +1,5 @@
-import { dynamicToken } from "../provider/descriptor";
 import { REGISTRY } from "../provider/resources/registry";
+import { dynamicToken } from "../provider/runtime/descriptor";
 
 /** A resource as `pulumi stack export` writes it (the fields this package reads). */
 export interface CheckpointResource {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { contextFor } from "../provider/context-cache";
+import { contextFor } from "../provider/connection/context-cache";
 import { descriptorOfToken } from "../provider/resources/registry";
 import type { VoiceClient } from "../sdk";
 import { removeLostStackLocks, repairCheckpointAttrs } from "./checkpoint-attrs";

@@ -38,7 +38,7 @@ function resourcePolicy<C extends object>(
   };
 }
 
-// The dynamic provider's organization setting and its fallback (provider/config.ts).
+// The dynamic provider's organization setting and its fallback (provider/connection/config.ts).
 function stackOrganization(): StackOrganization {
   const fromConfig = new pulumi.Config("voice").get("orgHandle");
   if (fromConfig !== undefined) return { orgHandle: fromConfig, source: "stack config voice:orgHandle" };

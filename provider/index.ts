@@ -1,7 +1,7 @@
 // The Node.js version check runs before anything else loads (undici needs a newer Node than some machines have).
-import "./node-version";
+import "./entry/node-version";
 
-export { resolveSettings, VoiceConfigError, type VoiceSettings } from "./config";
+export { resolveSettings, VoiceConfigError, type VoiceSettings } from "./connection/config";
 export * from "./program/data-sources/agents";
 export * from "./program/data-sources/analytics";
 export * from "./program/data-sources/bridges";
@@ -16,12 +16,12 @@ export * from "./program/data-sources/sip-trunks";
 export * from "./program/data-sources/spaces";
 export * from "./program/data-sources/tasks";
 export { Bridge, type BridgeArgs } from "./resources/bridge/program";
-export { BridgeNumber, type BridgeNumberArgs } from "./resources/bridge-number/program";
+export { BridgeNumber, type BridgeNumberArgs } from "./resources/bridge-number-link/program";
 export {
   BridgeNumbers,
   type BridgeNumbersArgs,
   type BridgeNumbersNumberArgs,
-} from "./resources/bridge-numbers/program";
+} from "./resources/bridge-number-set/program";
 export {
   ProviderConfiguration,
   type ProviderConfigurationArgs,

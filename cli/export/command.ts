@@ -2,10 +2,10 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { resolveSettings } from "../../provider/config";
-import { VoiceContext } from "../../provider/context";
-import type { ExportForm } from "../../provider/export-mapping";
-import { quoted } from "../../provider/quoted";
+import { resolveSettings } from "../../provider/connection/config";
+import { VoiceContext } from "../../provider/connection/context";
+import type { ExportForm } from "../../provider/runtime/export-mapping";
+import { quoted } from "../../provider/runtime/quoted";
 import { derive } from "./derive";
 import { type Filter, parseFilter, select } from "./filters";
 import { KINDS } from "./kinds";

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../../provider/descriptor";
+import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 
 /** A reference to another declared resource's output (`ref` is its program variable). */
 export interface DeclaredRef {

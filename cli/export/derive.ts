@@ -1,4 +1,4 @@
-import type { ExportForm } from "../../provider/export-mapping";
+import type { ExportForm } from "../../provider/runtime/export-mapping";
 import { type Records, recordsOf, TYPES } from "./kinds";
 import type { Organization } from "./organization";
 

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../../provider/descriptor";
+import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 import {
   descriptorOfKind,
   followedInput,

@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from "../../provider/descriptor";
 import { REGISTRY } from "../../provider/resources/registry";
+import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 
 type Descriptor = (typeof REGISTRY)[number];
 type RecordOf<D extends Descriptor> = Parameters<D["exported"]["id"]>[0];

@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from "../../provider/descriptor";
-import type { ExportForm } from "../../provider/export-mapping";
+import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
+import type { ExportForm } from "../../provider/runtime/export-mapping";
 import { type Declared, declared } from "./declared";
 import { declaredIn } from "./derive";
 import type { Selection } from "./filters";

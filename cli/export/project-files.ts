@@ -1,4 +1,4 @@
-import { LEAN_HEAP_NODE_ARGS } from "../../provider/lean-heap";
+import { LEAN_HEAP_NODE_ARGS } from "../../provider/runtime/lean-heap";
 import { ownPackage } from "../../sdk/core/own-package";
 import { TYPES } from "./kinds";
 import { packageSpecOf } from "./package-spec";

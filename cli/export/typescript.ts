@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from "../../provider/descriptor";
-import { quoted as str } from "../../provider/quoted";
+import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
+import { quoted as str } from "../../provider/runtime/quoted";
 import { type Declared, type DeclaredField, isStringList } from "./declared";
 import { parentKind, TYPES } from "./kinds";
 import type { Plan, PlannedGroup, PlannedResource } from "./plan";

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../../provider/descriptor";
+import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 import type { Selection } from "./filters";
 import { descriptorOfKind, recordsOf, TYPES } from "./kinds";
 import { loneSurrogateAt } from "./lone-surrogate";

@@ -1,4 +1,4 @@
-import { nativeToken } from "../../provider/descriptor";
+import { nativeToken } from "../../provider/runtime/descriptor";
 import { type Declared, isStringList } from "./declared";
 import { inProgramOrder } from "./native-ids";
 import type { Plan, PlannedResource } from "./plan";

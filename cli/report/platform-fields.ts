@@ -1,8 +1,9 @@
 // Which properties of a resource the platform holds, read from the resource schemas: an input only the
 // program holds (`adopt`, which matters on create alone) is never a difference from the platform, and a
 // write-only secret is held but never shown, so its change is seen only in what the engine plans.
-import type { ResourceDescriptor } from "../../provider/descriptor";
+
 import { descriptorOfToken } from "../../provider/resources/registry";
+import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 import { secretKeys } from "../../provider/runtime/secrets";
 
 /** The resource type a URN names, dynamic (`pulumi-nodejs:dynamic/voice:Bridge`) or native (`voice:index:Bridge`). */

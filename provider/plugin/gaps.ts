@@ -26,7 +26,7 @@ import type * as grpcTypes from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import type { SettingsOwner } from "../config";
+import type { SettingsOwner } from "../connection/config";
 import { grpc } from "./grpc";
 import type { NativeProvider } from "./provider";
 import {

@@ -1,6 +1,6 @@
-import { runtimeContext } from "../context-cache";
-import { nativeToken } from "../descriptor";
+import { runtimeContext } from "../connection/context-cache";
 import { LOOKUPS, type Lookup } from "../lookups";
+import { nativeToken } from "../runtime/descriptor";
 
 /** The lookups served as invokes, `voice:index:<name>`. */
 export const INVOKES = LOOKUPS.map((lookup) => lookup.name);

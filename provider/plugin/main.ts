@@ -1,6 +1,6 @@
 import * as provider from "@pulumi/pulumi/provider";
 import { ownPackage } from "../../sdk/core/own-package";
-import { contextFor } from "../context-cache";
+import { contextFor } from "../connection/context-cache";
 import { fillServerGaps } from "./gaps";
 import { nativeProvider } from "./provider";
 import { packageRelease } from "./release";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { nativeToken } from "../descriptor";
 import { REGISTRY } from "../resources/registry";
+import { nativeToken } from "../runtime/descriptor";
 import { type JsonSchema, nullable, pulumiType, type TypeSpec } from "./json-type";
 import type { ResourceName } from "./resources";
 

@@ -3,8 +3,8 @@
  * library's server answers CheckConfig and DiffConfig with UNIMPLEMENTED (see `gaps.ts`). The engine
  * sends the default provider the `voice:*` stack config and an explicit provider its inputs, alike.
  */
-import { Settings, type SettingsOwner, VoiceConfigError } from "../config";
-import { contextFor } from "../context-cache";
+import { Settings, type SettingsOwner, VoiceConfigError } from "../connection/config";
+import { contextFor } from "../connection/context-cache";
 import { isUnknown } from "../runtime/fields";
 import { secret, unwrapSecrets } from "./secrets";
 

@@ -1,5 +1,5 @@
-import { nativeToken, PACKAGE, type ResourceDescriptor } from "../descriptor";
 import { REGISTRY, type ResourceType } from "../resources/registry";
+import { nativeToken, PACKAGE, type ResourceDescriptor } from "../runtime/descriptor";
 
 export { PACKAGE };
 

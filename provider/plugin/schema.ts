@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { describedAs, type ResourceDescriptor } from "../descriptor";
 import { LOOKUPS } from "../lookups";
 import { REGISTRY } from "../resources/registry";
+import { describedAs, type ResourceDescriptor } from "../runtime/descriptor";
 import { secretKeys } from "../runtime/secrets";
 import { CONFIG_TEXT } from "./config-text";
 import { type FunctionSpec, functionSchema, type ObjectTypeSpec, objectTypes } from "./function-schema";

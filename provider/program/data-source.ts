@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { VoiceClient } from "../../sdk";
-import { isExpectedFailure, operationError } from "../errors";
+import { isExpectedFailure, operationError } from "../runtime/errors";
 import { programClient, programFailure } from "./program-context";
 
 /** Pulumi inputs of a data source's arguments. */

@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { VoiceClient } from "../../sdk";
-import type { ConfigLookup } from "../config";
-import type { VoiceContext } from "../context";
-import { contextFor } from "../context-cache";
-import { isExpectedFailure } from "../errors";
+import type { ConfigLookup } from "../connection/config";
+import type { VoiceContext } from "../connection/context";
+import { contextFor } from "../connection/context-cache";
+import { isExpectedFailure } from "../runtime/errors";
 
 // runtime.getConfig reads the stack configuration without the secret warning that Config.get prints;
 // outside a Pulumi program it has nothing, and the environment fallbacks apply.

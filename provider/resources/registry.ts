@@ -1,8 +1,8 @@
-import type { ResourceDescriptor } from "../descriptor";
-import { dynamicToken, nativeToken } from "../descriptor";
+import type { ResourceDescriptor } from "../runtime/descriptor";
+import { dynamicToken, nativeToken } from "../runtime/descriptor";
 import { BRIDGE } from "./bridge/descriptor";
-import { BRIDGE_NUMBER } from "./bridge-number/descriptor";
-import { BRIDGE_NUMBERS } from "./bridge-numbers/descriptor";
+import { BRIDGE_NUMBER } from "./bridge-number-link/descriptor";
+import { BRIDGE_NUMBERS } from "./bridge-number-set/descriptor";
 import { PROVIDER_CONFIGURATION } from "./provider-configuration/descriptor";
 import { SIP_TRUNK } from "./sip-trunk/descriptor";
 
@@ -11,10 +11,6 @@ export const REGISTRY = [PROVIDER_CONFIGURATION, BRIDGE, BRIDGE_NUMBER, BRIDGE_N
 
 /** A resource type's name, e.g. `Bridge`. */
 export type ResourceType = (typeof REGISTRY)[number]["type"];
-
-/** The descriptor of a type name (`Bridge`), or `undefined`. */
-export const descriptorOf = (type: string): ResourceDescriptor<ResourceType> | undefined =>
-  REGISTRY.find((d) => d.type === type);
 
 /** The descriptor a native (`voice:index:Bridge`) or dynamic (`pulumi-nodejs:dynamic/voice:Bridge`) type token names. */
 export const descriptorOfToken = (token: string): ResourceDescriptor<ResourceType> | undefined =>

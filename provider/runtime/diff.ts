@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { ResourceDescriptor } from "../descriptor";
 import { ADOPT } from "./adopt";
+import type { ResourceDescriptor } from "./descriptor";
 import { isUnknown } from "./fields";
 
 /** The inputs a type's diff compares: all of them but `adopt`, which only matters on create. */

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { Naming } from "../descriptor";
-import type { Engine } from "./engine";
+import type { Connection } from "../connection/connection";
+import type { Naming } from "./descriptor";
 
 /**
  * Whether a read looks a resource up by id (`pulumi import`, a `get`) rather than refreshing one:
@@ -20,13 +20,13 @@ export function isLookup(props: Record<string, unknown> | undefined): boolean {
 export async function notFound(
   naming: Naming,
   id: string,
-  engine: Engine,
-  readIn: (engine: Engine) => Promise<dynamic.ReadResult>,
+  connection: Connection,
+  readIn: (connection: Connection) => Promise<dynamic.ReadResult>,
 ): Promise<Error> {
   const { noun, id: what } = naming;
-  const { current, usable } = await engine.context.organizations();
+  const { current, usable } = await connection.context.organizations();
   for (const other of usable.filter((handle) => handle !== current)) {
-    const context = engine.context.inOrganization(other);
+    const context = connection.context.inOrganization(other);
     // A failure to look elsewhere must not hide the answer that matters: not in this organization.
     const found = await context
       .ready()

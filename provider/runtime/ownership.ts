@@ -1,7 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { VoiceClient } from "../../sdk";
-import type { VoiceContext } from "../context";
-import { runtimeContext } from "../context-cache";
+import type { VoiceContext } from "../connection/context";
+import { runtimeContext } from "../connection/context-cache";
 import { failed } from "./check";
 import { isUnknown } from "./fields";
 import type { Holder, NaturalKey } from "./natural-key";

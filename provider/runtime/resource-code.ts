@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { Engine } from "./engine";
+import type { Connection } from "../connection/connection";
 
 /**
  * One resource type's engine-side code in its own terms: typed inputs and outputs, the engine at hand.
@@ -7,11 +7,11 @@ import type { Engine } from "./engine";
  */
 export interface ResourceCode<I, O> {
   check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult>;
-  create(inputs: I, engine: Engine): Promise<{ id: string; outs: O }>;
+  create(inputs: I, connection: Connection): Promise<{ id: string; outs: O }>;
   /** The live resource as state and inputs; `{}` when it is gone. */
-  read(id: string, props: Partial<O>, engine: Engine): Promise<dynamic.ReadResult>;
-  update(id: string, olds: O, news: I, engine: Engine): Promise<{ outs: O }>;
-  delete(id: string, props: O, engine: Engine): Promise<void>;
+  read(id: string, props: Partial<O>, connection: Connection): Promise<dynamic.ReadResult>;
+  update(id: string, olds: O, news: I, connection: Connection): Promise<{ outs: O }>;
+  delete(id: string, props: O, connection: Connection): Promise<void>;
   /**
    * Inputs whose recorded and declared values are compared by the type's own rule rather than
    * structurally (a set's numbers: the same links, whatever the order or what the platform cannot say).

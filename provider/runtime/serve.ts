@@ -1,16 +1,16 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError } from "../../sdk";
-import { runtimeContext } from "../context-cache";
-import type { ResourceDescriptor } from "../descriptor";
-import { describeFailures } from "../errors";
-import { leanHeap } from "../lean-heap";
+import type { Connection } from "../connection/connection";
+import { runtimeContext } from "../connection/context-cache";
 import { shownCheck } from "./check";
+import type { ResourceDescriptor } from "./descriptor";
 import { diffWith } from "./diff";
-import type { Engine } from "./engine";
+import { describeFailures } from "./errors";
+import { leanHeap } from "./lean-heap";
 import { isLookup, notFound } from "./not-found";
 import { secretKeys } from "./secrets";
 
-export type { Engine };
+export type { Connection };
 
 const served = new WeakMap<ResourceDescriptor, dynamic.ResourceProvider>();
 
@@ -36,7 +36,7 @@ function build(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
     leanHeap();
     return describeFailures(type, operation, body);
   };
-  const run = <T>(operation: string, body: (engine: Engine) => Promise<T>): Promise<T> =>
+  const run = <T>(operation: string, body: (connection: Connection) => Promise<T>): Promise<T> =>
     served(operation, async () => {
       const context = runtimeContext();
       return body({ context, client: await context.ready() });
@@ -48,16 +48,18 @@ function build(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
         shownCheck(await code.check(olds, news), news, secretKeys(descriptor.inputs)),
       ),
     diff: async (_id, olds, news) => diffWith(descriptor, olds, news),
-    create: (inputs: Record<string, unknown>) => run("create", (engine) => code.create(inputs, engine)),
+    create: (inputs: Record<string, unknown>) =>
+      run("create", (connection) => code.create(inputs, connection)),
     read: (id, props?: Record<string, unknown>) =>
-      run("read", async (engine) => {
-        const result = await code.read(id, props ?? {}, engine);
+      run("read", async (connection) => {
+        const result = await code.read(id, props ?? {}, connection);
         if (result.id || !isLookup(props)) return result;
-        throw await notFound(naming, id, engine, (elsewhere) => code.read(id, {}, elsewhere));
+        throw await notFound(naming, id, connection, (elsewhere) => code.read(id, {}, elsewhere));
       }),
     update: (id, olds: Record<string, unknown>, news: Record<string, unknown>) =>
-      run("update", (engine) => code.update(id, olds, news, engine)),
-    delete: (id, props: Record<string, unknown>) => run("delete", (engine) => code.delete(id, props, engine)),
+      run("update", (connection) => code.update(id, olds, news, connection)),
+    delete: (id, props: Record<string, unknown>) =>
+      run("delete", (connection) => code.delete(id, props, connection)),
   };
 }
 

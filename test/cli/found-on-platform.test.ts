@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inventorySeed } from "../../bench/estate";
 import { findPlannedCreates } from "../../cli/found-on-platform";
 import { type PlannedCreate, UNKNOWN } from "../../cli/planned-creates";
-import { runtimeContext } from "../../provider/context-cache";
+import { runtimeContext } from "../../provider/connection/context-cache";
 import type { VoiceClient } from "../../sdk";
 import { useEmulator } from "../fixtures/emulator";
 import { configureRuntime } from "../fixtures/provider";

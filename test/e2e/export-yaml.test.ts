@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExportForm } from "../../provider/export-mapping";
+import type { ExportForm } from "../../provider/runtime/export-mapping";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,

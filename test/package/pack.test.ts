@@ -115,7 +115,7 @@ describe("npm pack", () => {
 
   it("ships the engine-side runtime the serialized providers load by package name", () => {
     expect(files).toContain("dist/provider/entry/runtime.js");
-    expect(files).toContain("dist/provider/node-version.js");
+    expect(files).toContain("dist/provider/entry/node-version.js");
   });
 
   it("ships every command executable (mode 755), as `npm run build` leaves it", () => {

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../../descriptor";
+import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { BRIDGE_EXPORT } from "./export";
 import { BRIDGE_KEY } from "./key";
 import { bridgeCode } from "./runtime";

@@ -1,6 +1,6 @@
 import type { Bridge } from "../../../sdk";
-import type { ExportMapping } from "../../export-mapping";
-import { quoted } from "../../quoted";
+import type { ExportMapping } from "../../runtime/export-mapping";
+import { quoted } from "../../runtime/quoted";
 
 /** A bridge as exported: its identity, its name and the phone numbers linked to it. */
 export interface ExportedBridge {

@@ -1,4 +1,5 @@
 import type { BridgeDetail, VoiceClient } from "../../../sdk";
+import { bridgeDetails } from "../../links";
 import { adoptionRefused } from "../../runtime/adopt";
 import { checkWith } from "../../runtime/check";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
@@ -36,7 +37,7 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
       record = await settleCreate({
         key,
         create: () =>
-          context.bridgeDetails.write(
+          bridgeDetails(context).write(
             inputs.slug,
             () => client.bridges.create({ name: inputs.name, slug: inputs.slug }),
             { record: true },
@@ -49,7 +50,7 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
     } else if (existing.name === inputs.name) {
       record = existing;
     } else if (inputs.adopt === "overwrite") {
-      const updated = await context.bridgeDetails.write(inputs.slug, () =>
+      const updated = await bridgeDetails(context).write(inputs.slug, () =>
         client.bridges.update(inputs.slug, { name: inputs.name }),
       );
       record = { ...existing, ...updated };
@@ -61,7 +62,7 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
 
   async read(id, props, { context }) {
     // Through the shared reads: a refresh reads a bridge once for the bridge and all its links.
-    const found = await context.bridgeDetails.get(id);
+    const found = await bridgeDetails(context).get(id);
     const live = found && (props.bridgeId === undefined || found.id === props.bridgeId) ? found : undefined;
     if (!live) return {};
     return { id: live.slug, props: outputs(live), inputs: { name: live.name, slug: live.slug } };
@@ -76,7 +77,7 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
           "the gone bridge from this stack; then take the new one over with `adopt: true`, or choose another slug",
       );
     }
-    const updated = await context.bridgeDetails.write(id, () =>
+    const updated = await bridgeDetails(context).write(id, () =>
       client.bridges.update(id, { name: news.name }),
     );
     return { outs: outputs({ ...updated, created_at: updated.created_at ?? olds.createdAt }) };
@@ -85,9 +86,9 @@ export const bridgeCode: ResourceCode<BridgeInputs, BridgeOutputs> = {
   async delete(id, props, { context, client }) {
     // This stack's bridge is gone when another holds its slug now: deleting that one would delete
     // somebody else's. One listing of the bridges answers this for every bridge a destroy deletes.
-    const liveId = await context.bridgeDetails.liveId(id);
+    const liveId = await bridgeDetails(context).liveId(id);
     if (liveId !== undefined && props.bridgeId !== undefined && liveId !== props.bridgeId) return;
-    await context.bridgeDetails.write(id, () => goneIsDone(client.bridges.delete(id)), { record: true });
+    await bridgeDetails(context).write(id, () => goneIsDone(client.bridges.delete(id)), { record: true });
   },
 };
 

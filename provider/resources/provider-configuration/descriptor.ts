@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../../descriptor";
+import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { PROVIDER_CONFIGURATION_EXPORT } from "./export";
 import { PROVIDER_CONFIGURATION_KEY } from "./key";
 import { providerConfigurationCode } from "./runtime";

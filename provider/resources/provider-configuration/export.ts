@@ -1,6 +1,6 @@
 import type { ProviderConfiguration } from "../../../sdk";
-import type { ExportMapping } from "../../export-mapping";
-import { quoted } from "../../quoted";
+import type { ExportMapping } from "../../runtime/export-mapping";
+import { quoted } from "../../runtime/quoted";
 
 /**
  * A configuration exported: the kind `configuration`, read by its platform id, named by its provider

@@ -1,5 +1,5 @@
 import type { ProviderConfiguration } from "../../../sdk";
-import { runtimeContext } from "../../context-cache";
+import { runtimeContext } from "../../connection/context-cache";
 import { adoptionRefused } from "../../runtime/adopt";
 import { checkWith, failed } from "../../runtime/check";
 import { isUnknown } from "../../runtime/fields";

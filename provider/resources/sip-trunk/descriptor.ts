@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../../descriptor";
+import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { SIP_TRUNK_EXPORT } from "./export";
 import { SIP_TRUNK_KEY } from "./key";
 import { sipTrunkCode } from "./runtime";

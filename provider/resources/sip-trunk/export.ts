@@ -1,6 +1,6 @@
 import type { SipTrunk } from "../../../sdk";
-import type { ExportMapping } from "../../export-mapping";
-import { quoted } from "../../quoted";
+import type { ExportMapping } from "../../runtime/export-mapping";
+import { quoted } from "../../runtime/quoted";
 import { allowedIpSet } from "./allowed-ips";
 
 /** A trunk's declarable fields as the platform holds them; absent ones are left to the resource's defaults. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { derive } from "../../../cli/export/derive";
 import { globToRegExp, parseFilter, select } from "../../../cli/export/filters";
 import type { Organization } from "../../../cli/export/organization";
-import { resolveLinks } from "../../../provider/resources/bridge-number/export";
+import { resolveLinks } from "../../../provider/resources/bridge-number-link/export";
 import { arbitraryOrganization } from "./organization";
 
 const org: Organization = {

@@ -14,7 +14,7 @@ import { configSetLines } from "../../../cli/export/secrets";
 import { renderTypeScript } from "../../../cli/export/typescript";
 import { leaveOutUnrepresentable } from "../../../cli/export/unrepresentable";
 import { renderYamlProject } from "../../../cli/export/yaml";
-import type { ExportForm } from "../../../provider/export-mapping";
+import type { ExportForm } from "../../../provider/runtime/export-mapping";
 import { repoRoot } from "../../fixtures/engine";
 
 const trunk = { transport: "tls", port: "5061", active: true };

@@ -4,7 +4,7 @@ import { derive } from "../../../cli/export/derive";
 import { select } from "../../../cli/export/filters";
 import { plan, plannedOf } from "../../../cli/export/plan";
 import { renderTypeScript } from "../../../cli/export/typescript";
-import { resolveLinks } from "../../../provider/resources/bridge-number/export";
+import { resolveLinks } from "../../../provider/resources/bridge-number-link/export";
 import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
 import { declaredResources } from "../../fixtures/exported-program";
 import { hostileText } from "../../fixtures/hostile-text";

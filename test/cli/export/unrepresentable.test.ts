@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { select } from "../../../cli/export/filters";
 import type { Organization } from "../../../cli/export/organization";
 import { leaveOutUnrepresentable } from "../../../cli/export/unrepresentable";
-import { resolveLinks } from "../../../provider/resources/bridge-number/export";
+import { resolveLinks } from "../../../provider/resources/bridge-number-link/export";
 
 const trunk = { sip_url: "sip.example.com", transport: "tls", port: "5061", allowed_ips: "", active: true };
 const org: Organization = {

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeContext } from "../../../provider/context-cache";
+import { runtimeContext } from "../../../provider/connection/context-cache";
 import { LOOKUPS } from "../../../provider/lookups";
 import { invoke, invokeToken } from "../../../provider/plugin/invokes";
 import { packageSchema } from "../../../provider/plugin/schema";

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeContext } from "../../../provider/context-cache";
+import { runtimeContext } from "../../../provider/connection/context-cache";
 import { INVOKES, invokeToken } from "../../../provider/plugin/invokes";
 import { OUTPUTS } from "../../../provider/plugin/outputs";
 import { RESOURCES, type ResourceName, resourceToken } from "../../../provider/plugin/resources";

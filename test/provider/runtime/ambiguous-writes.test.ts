@@ -2,7 +2,7 @@
 // by the natural key: exactly one resource on the platform, and the create answers it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { BRIDGE } from "../../../provider/resources/bridge/descriptor";
-import { BRIDGE_NUMBER } from "../../../provider/resources/bridge-number/descriptor";
+import { BRIDGE_NUMBER } from "../../../provider/resources/bridge-number-link/descriptor";
 import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
 import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 import { serve } from "../../../provider/runtime/serve";

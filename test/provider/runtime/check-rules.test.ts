@@ -1,15 +1,12 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { beforeAll, describe, expect, it } from "vitest";
-import { VoiceConfigError } from "../../../provider/config";
-import { runtimeContext } from "../../../provider/context-cache";
+import { VoiceConfigError } from "../../../provider/connection/config";
+import { runtimeContext } from "../../../provider/connection/context-cache";
+import { checkLinkOnPlatform, PreviewLookups } from "../../../provider/links/preview-lookups";
 import { nativeProvider } from "../../../provider/plugin/provider";
 import { BRIDGE } from "../../../provider/resources/bridge/descriptor";
-import { BRIDGE_NUMBER } from "../../../provider/resources/bridge-number/descriptor";
-import {
-  checkLinkOnPlatform,
-  PreviewLookups,
-} from "../../../provider/resources/bridge-number/preview-lookups";
-import { BridgeNumberInputs } from "../../../provider/resources/bridge-number/schema";
+import { BRIDGE_NUMBER } from "../../../provider/resources/bridge-number-link/descriptor";
+import { BridgeNumberInputs } from "../../../provider/resources/bridge-number-link/schema";
 import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
 import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 import { checkWith } from "../../../provider/runtime/check";

@@ -2,7 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BRIDGE } from "../../../provider/resources/bridge/descriptor";
-import { BridgeNumberInputs } from "../../../provider/resources/bridge-number/schema";
+import { BridgeNumberInputs } from "../../../provider/resources/bridge-number-link/schema";
 import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
 import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 import { checkWith } from "../../../provider/runtime/check";

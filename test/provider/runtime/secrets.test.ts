@@ -17,16 +17,15 @@ import { VAULT, VaultInputs, VaultOutputs } from "../../fixtures/vault-type";
 // The one edit a new type makes outside its folder: its line in the registry.
 vi.mock("../../../provider/resources/registry", async (original) => {
   const actual = await original<typeof import("../../../provider/resources/registry")>();
-  const { dynamicToken, nativeToken } = await vi.importActual<typeof import("../../../provider/descriptor")>(
-    "../../../provider/descriptor",
-  );
+  const { dynamicToken, nativeToken } = await vi.importActual<
+    typeof import("../../../provider/runtime/descriptor")
+  >("../../../provider/runtime/descriptor");
   const { VAULT } =
     await vi.importActual<typeof import("../../fixtures/vault-type")>("../../fixtures/vault-type");
   const REGISTRY = [...actual.REGISTRY, VAULT];
   return {
     ...actual,
     REGISTRY,
-    descriptorOf: (type: string) => REGISTRY.find((d) => d.type === type),
     descriptorOfToken: (token: string) =>
       REGISTRY.find((d) => nativeToken(d.type) === token || dynamicToken(d.type) === token),
   };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeContext } from "../../../../provider/context-cache";
+import { runtimeContext } from "../../../../provider/connection/context-cache";
+import { bridgeDetails } from "../../../../provider/links/bridge-details";
 import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
 import { forgetTakenKeys, RECOVERING_ENV } from "../../../../provider/runtime/ownership";
 import { serve } from "../../../../provider/runtime/serve";
@@ -96,7 +97,7 @@ describe("Bridge lifecycle against the emulator", () => {
 
     await emu.admin.deleteBridge("acme", "support");
     // A new engine run: within one, plain reads of a bridge share one answer for a few seconds.
-    runtimeContext().bridgeDetails.forget();
+    bridgeDetails(runtimeContext()).forget();
     expect(await bridge.read!(created.id, created.outs)).toEqual({});
   });
 

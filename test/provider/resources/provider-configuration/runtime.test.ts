@@ -1,8 +1,8 @@
 import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeContext } from "../../../../provider/context-cache";
+import { runtimeContext } from "../../../../provider/connection/context-cache";
 import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
-import { BRIDGE_NUMBER } from "../../../../provider/resources/bridge-number/descriptor";
+import { BRIDGE_NUMBER } from "../../../../provider/resources/bridge-number-link/descriptor";
 import { PROVIDER_CONFIGURATION } from "../../../../provider/resources/provider-configuration/descriptor";
 import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
 import { serve } from "../../../../provider/runtime/serve";

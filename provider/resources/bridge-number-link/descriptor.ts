@@ -1,0 +1,23 @@
+import type { ResourceDescriptor } from "../../runtime/descriptor";
+import { BRIDGE_NUMBER_EXPORT } from "./export";
+import { BRIDGE_NUMBER_KEY } from "./key";
+import { bridgeNumberCode } from "./runtime";
+import { BridgeNumberInputs, BridgeNumberOutputs } from "./schema";
+
+/** `BridgeNumber`: a number linked to a bridge, its id `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`. */
+export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", typeof BRIDGE_NUMBER_EXPORT> = {
+  type: "BridgeNumber",
+  description:
+    "A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.",
+  inputs: BridgeNumberInputs,
+  outputs: BridgeNumberOutputs,
+  naming: { noun: "bridge number link", id: "<bridgeSlug>/<configurationId>/<E.164 number>" },
+  key: BRIDGE_NUMBER_KEY,
+  code: bridgeNumberCode,
+  // The number and its configuration are identity, and a number sits on one bridge at a time: the old
+  // link goes before the new one is made. A change of bridge is a move, made in place by update (one
+  // disconnect, then one connect, in one call), so the number is off every bridge for one round trip.
+  replaceOn: ["providerConfigurationId", "phoneNumber"],
+  deleteBeforeReplace: true,
+  exported: BRIDGE_NUMBER_EXPORT,
+};

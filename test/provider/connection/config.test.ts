@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveSettings, VoiceConfigError } from "../../../provider/connection/config";
+import { VoiceContext } from "../../../provider/connection/context";
+import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { voiceConfig } from "../../fixtures/provider";
+
+const lookupOf = (values: Record<string, string>) => (key: string) => values[key];
+
+describe("resolveSettings", () => {
+  it("reads stack config, then the environment", () => {
+    const settings = resolveSettings(
+      lookupOf({ "voice:baseUrl": "https://api.example.com", "voice:token": "t" }),
+      {
+        VOICE_ORG_HANDLE: "acme",
+        VOICE_BASE_URL: "https://ignored.example.com",
+      },
+    );
+    expect(settings).toMatchObject({ baseUrl: "https://api.example.com", token: "t", orgHandle: "acme" });
+  });
+
+  it("names every missing key with its command and environment variable", () => {
+    const error = (() => {
+      try {
+        resolveSettings(lookupOf({}), {});
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(VoiceConfigError);
+    expect(error?.message).toMatch(
+      /voice:baseUrl is not set: run `pulumi config set voice:baseUrl <value>` or set VOICE_BASE_URL/,
+    );
+    expect(error?.message).toMatch(
+      /voice:token is not set: run `pulumi config set voice:token <value> --secret` or set VOICE_TOKEN/,
+    );
+    expect(error?.message).toMatch(/voice:orgHandle is not set/);
+  });
+
+  it("rejects invalid knobs without echoing values", () => {
+    const values = {
+      "voice:baseUrl": "not a url",
+      "voice:token": "secret-token-123",
+      "voice:orgHandle": "acme",
+      "voice:maxRetries": "-1",
+    };
+    expect(() => resolveSettings(lookupOf(values), {})).toThrow(
+      /voice:baseUrl must be a URL[\s\S]*voice:maxRetries/,
+    );
+    try {
+      resolveSettings(lookupOf(values), {});
+    } catch (e) {
+      expect((e as Error).message).not.toContain("secret-token-123");
+    }
+  });
+});
+
+describe("advice by whose settings they are", () => {
+  it("an explicit provider's missing setting names its property, not stack config", () => {
+    const error = (() => {
+      try {
+        resolveSettings(
+          lookupOf({ "voice:token": "t", "voice:orgHandle": "acme" }),
+          {},
+          { provider: "globex" },
+        );
+      } catch (e) {
+        return e as VoiceConfigError;
+      }
+    })();
+    expect(error?.message).toContain(
+      'baseUrl of provider "globex" is not set: set the `baseUrl` property of provider "globex" (or VOICE_BASE_URL)',
+    );
+    expect(error?.message).not.toContain("pulumi config set");
+    expect(error?.settings).toEqual(["baseUrl"]);
+  });
+
+  it("the native default provider without settings names `pulumi import --provider`", () => {
+    expect(() => resolveSettings(lookupOf({}), {}, { defaultProvider: true })).toThrow(
+      /incomplete for the default provider:[\s\S]*pass `--provider <name>=<urn>` to `pulumi import`/,
+    );
+  });
+});
+
+describe("the organization guard", () => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator();
+  });
+  afterAll(() => emu.close());
+
+  it("passes for an organization of the token, with one request", async () => {
+    await emu.admin.clearRequests();
+    const context = new VoiceContext(lookupOf(voiceConfig(emu)));
+    await context.ready();
+    await context.ready();
+    expect((await emu.admin.requests()).map((r) => r.path)).toEqual(["/organizations/"]);
+  });
+
+  it("names voice:orgHandle and the usable handles for an unknown one", async () => {
+    const context = new VoiceContext(lookupOf(voiceConfig(emu, { "voice:orgHandle": "initech" })));
+    await expect(context.ready()).rejects.toThrow(
+      /voice:orgHandle "initech" is not an organization this token can use \(it can use: acme, globex\)/,
+    );
+  });
+
+  it("names an explicit provider's orgHandle property for an unknown one", async () => {
+    const lookup = lookupOf(voiceConfig(emu, { "voice:orgHandle": "initech" }));
+    await expect(new VoiceContext(lookup, { provider: "globex" }).ready()).rejects.toThrow(
+      'orgHandle "initech" of provider "globex" is not an organization this token can use (it can use: acme, globex): set the `orgHandle` property of provider "globex"',
+    );
+  });
+
+  it("knows the organizations of the token, and reaches another one with the same settings", async () => {
+    const context = new VoiceContext(lookupOf(voiceConfig(emu)));
+    expect(await context.organizations()).toEqual({ current: "acme", usable: ["acme", "globex"] });
+    expect((await context.inOrganization("globex").organizations()).current).toBe("globex");
+  });
+
+  it("lists the organizations once: a context in another organization reuses the list", async () => {
+    const context = new VoiceContext(lookupOf(voiceConfig(emu)));
+    await context.ready();
+    const before = (await emu.admin.requests()).length;
+    const other = context.inOrganization("globex");
+    expect((await other.organizations()).usable).toEqual(["acme", "globex"]);
+    const listed = (await emu.admin.requests())
+      .slice(before)
+      .filter((r) => r.path.startsWith("/organizations"));
+    expect(listed).toEqual([]);
+  });
+
+  it("names voice:token when the platform refuses it, without echoing it", async () => {
+    const context = new VoiceContext(lookupOf(voiceConfig(emu, { "voice:token": "wrong-token-xyz" })));
+    const error = (await context.ready().catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(/refused voice:token .*401/);
+    expect(error.message).not.toContain("wrong-token-xyz");
+  });
+});
