@@ -41,7 +41,7 @@ const COMMANDS: Record<string, Command> = {
   recover: {
     summary: "Settle an interrupted `pulumi up`: record the creates it made, by natural key",
     load: async () => {
-      const m = await import("./recover.js");
+      const m = await import("./recover/command.js");
       return { usage: m.RECOVER_USAGE, run: m.runRecover };
     },
   },

@@ -1,8 +1,8 @@
 // What a user reads when an expected failure stops a preview: bad or missing configuration, a refused
 // token, an unreachable platform. One clear line per cause, naming what to fix; no stack trace.
 import { afterEach, describe, expect, it } from "vitest";
+import { closedPort } from "../fixtures/http";
 import { emulatorConfig, OP_TIMEOUT_MS, useVoiceStack } from "../fixtures/voice-stack";
-import { closedPort } from "../sdk/helpers";
 
 const ctx = useVoiceStack();
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import * as voice from "../../../provider";
 import { dataSource } from "../../../provider/program/data-source";
 import { useEmulator } from "../../fixtures/emulator";
+import { closedPort } from "../../fixtures/http";
 import { voiceConfig } from "../../fixtures/provider";
-import { closedPort } from "../../sdk/helpers";
 
 const emu = useEmulator();
 

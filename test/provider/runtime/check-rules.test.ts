@@ -13,9 +13,9 @@ import { checkWith } from "../../../provider/runtime/check";
 import { serve } from "../../../provider/runtime/serve";
 import { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
+import { clientFor, closedPort } from "../../fixtures/http";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
-import { clientFor, closedPort } from "../../sdk/helpers";
 
 const bridge = serve(BRIDGE);
 const bridgeNumber = serve(BRIDGE_NUMBER);
