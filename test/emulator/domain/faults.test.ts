@@ -100,6 +100,52 @@ describe("faults", () => {
     expect(armed.faults).toEqual([]);
   });
 
+  it("the request log tags every faulted request with its fault, latency included", async () => {
+    await emu.admin.addFault({ kind: "latency", ms: 50, match: { path: "/organizations/" } });
+    expect((await call("GET", "/organizations/")).status).toBe(200);
+    await emu.admin.addFault({ kind: "latency", ms: 0, match: { path: "/spaces/" } });
+    expect((await call("GET", "/spaces/")).status).toBe(200);
+    await emu.admin.addFault({ kind: "latency", ms: 40, match: { method: "POST" } });
+    await emu.admin.addFault({ kind: "status", status: 503, match: { method: "POST" } });
+    expect((await createBridge("a")).status).toBe(503);
+    await emu.admin.addFault({ kind: "latency", ms: 30, match: { method: "POST" } });
+    expect((await createBridge("b")).status).toBe(201);
+    expect((await call("GET", "/organizations/")).status).toBe(200);
+    const log = (await emu.admin.requests()).map(({ method, path, status, fault, latencyMs }) => ({
+      method,
+      path,
+      status,
+      fault,
+      latencyMs,
+    }));
+    expect(log).toEqual([
+      { method: "GET", path: "/organizations/", status: 200, fault: "latency", latencyMs: 50 },
+      { method: "GET", path: "/spaces/", status: 200, fault: "latency", latencyMs: 0 },
+      // Combined: the fault that decided the answer, with the latency it waited first.
+      { method: "POST", path: "/telephony/bridges/", status: 503, fault: "status", latencyMs: 40 },
+      { method: "POST", path: "/telephony/bridges/", status: 201, fault: "latency", latencyMs: 30 },
+      { method: "GET", path: "/organizations/", status: 200, fault: undefined, latencyMs: undefined },
+    ]);
+  });
+
+  it("a client that leaves during a latency fault is logged with it", async () => {
+    await emu.admin.addFault({ kind: "latency", ms: 2000, match: { method: "POST" } });
+    const gaveUp = request(`${emu.apiUrl}/telephony/bridges/`, {
+      method: "POST",
+      headers: {
+        authorization: `Token ${emu.token}`,
+        "org-handle": emu.orgHandle,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ name: "Left", slug: "left" }),
+      headersTimeout: 200,
+    });
+    await expect(gaveUp).rejects.toThrow(/timeout/i);
+    await expect
+      .poll(async () => (await emu.admin.requests()).filter((r) => r.method === "POST"), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ status: 201, fault: "latency", latencyMs: 2000 })]);
+  });
+
   it("rate-limit: 429 with Retry-After and the rate-limit body, no write, no quota used", async () => {
     await emu.admin.setRateLimit(5);
     await emu.admin.addFault({ kind: "rate-limit", retryAfter: 7 });
