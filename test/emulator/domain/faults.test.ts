@@ -10,6 +10,18 @@ beforeAll(async () => {
 });
 
 const createBridge = (slug: string) => call("POST", "/telephony/bridges/", { body: { name: slug, slug } });
+/** A bridge create whose client stops waiting for the answer after `timeoutMs`. */
+const createGivingUp = (slug: string, timeoutMs: number) =>
+  request(`${emu.apiUrl}/telephony/bridges/`, {
+    method: "POST",
+    headers: {
+      authorization: `Token ${emu.token}`,
+      "org-handle": emu.orgHandle,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ name: slug, slug }),
+    headersTimeout: timeoutMs,
+  });
 const bridgeSlugs = async () => (await emu.admin.state()).bridges.map((b) => b.slug);
 
 describe("faults", () => {
@@ -65,17 +77,7 @@ describe("faults", () => {
   it("latency delays the answer after the write: a client that gives up leaves the write", async () => {
     await emu.admin.addFault({ kind: "latency", ms: 2000, match: { method: "POST" } });
     // The client's timeout (500 ms) ends before the 2 s latency: the create's fate is unknown to it.
-    const gaveUp = request(`${emu.apiUrl}/telephony/bridges/`, {
-      method: "POST",
-      headers: {
-        authorization: `Token ${emu.token}`,
-        "org-handle": emu.orgHandle,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ name: "Orphan", slug: "orphan" }),
-      headersTimeout: 500,
-    });
-    await expect(gaveUp).rejects.toThrow(/timeout/i);
+    await expect(createGivingUp("orphan", 500)).rejects.toThrow(/timeout/i);
     // ... but it happened: the timeout orphan is there for the next reader to find.
     expect(await bridgeSlugs()).toEqual(["orphan"]);
     // ... and the request log has it, with the answer the client never saw.
@@ -130,17 +132,7 @@ describe("faults", () => {
 
   it("a client that leaves during a latency fault is logged with it", async () => {
     await emu.admin.addFault({ kind: "latency", ms: 2000, match: { method: "POST" } });
-    const gaveUp = request(`${emu.apiUrl}/telephony/bridges/`, {
-      method: "POST",
-      headers: {
-        authorization: `Token ${emu.token}`,
-        "org-handle": emu.orgHandle,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ name: "Left", slug: "left" }),
-      headersTimeout: 200,
-    });
-    await expect(gaveUp).rejects.toThrow(/timeout/i);
+    await expect(createGivingUp("left", 200)).rejects.toThrow(/timeout/i);
     await expect
       .poll(async () => (await emu.admin.requests()).filter((r) => r.method === "POST"), { timeout: 10_000 })
       .toEqual([expect.objectContaining({ status: 201, fault: "latency", latencyMs: 2000 })]);
