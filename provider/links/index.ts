@@ -5,4 +5,4 @@ export { type BridgeDetails, bridgeDetails } from "./bridge-details";
 export { connectNumber, disconnectNumber, isAlreadyLinked } from "./link-writes";
 export { type Claimant, claimBridge, claimNumber, recordNumber } from "./number-claims";
 export { type NumberReleases, numberReleases } from "./number-releases";
-export { checkLinkOnPlatform, type PreviewLookups, previewLookups } from "./preview-lookups";
+export { checkLinkOnPlatform, type PreviewLookups, previewLookups, SharedRead } from "./preview-lookups";
