@@ -16,6 +16,7 @@ import { npmTarball } from "./npm-tarball";
 import { pluginArchives } from "./plugin-archives";
 import { pythonDists } from "./python-dists";
 import { checksums, NOTES_FILE } from "./release-files";
+import { missingScriptReferences } from "./script-references";
 import { assertOneVersion } from "./version-stamps";
 
 const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>] [--host-platform]";
@@ -44,6 +45,13 @@ function main(): void {
     );
   }
   assertOneVersion(root, version);
+  // A step that calls a script no longer there would fail only after minutes of building.
+  const missing = missingScriptReferences(root);
+  if (missing.length > 0) {
+    throw new Error(
+      `scripts call what the repository does not have:\n${missing.map((m) => `  ${m.from}: ${m.target}`).join("\n")}`,
+    );
+  }
   const notes = releaseNotes(readFileSync(path.join(root, "CHANGELOG.md"), "utf8"), version);
 
   const out = path.resolve(root, values.out ?? path.join("dist", "release"));
