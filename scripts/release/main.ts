@@ -10,10 +10,10 @@ import { repoRoot } from "../engine";
 import { type Artifact, type ReleaseContext, tool } from "./artifact";
 import { releaseNotes } from "./changelog";
 import { dotnetProject } from "./dotnet-project";
+import { CLI, executableArchives, PLUGIN } from "./executable-archives";
 import { goModule, goTag } from "./go-module";
 import { javaPackage } from "./java-package";
 import { npmTarball } from "./npm-tarball";
-import { pluginArchives } from "./plugin-archives";
 import { pythonDists } from "./python-dists";
 import { checksums, NOTES_FILE } from "./release-files";
 import { missingScriptReferences } from "./script-references";
@@ -27,7 +27,7 @@ function main(): void {
       "dry-run": { type: "boolean" },
       tag: { type: "string" },
       out: { type: "string" },
-      // The host platform's plugin archive only: a quick check of everything else.
+      // The host platform's plugin and command-line archives only: a quick check of everything else.
       "host-platform": { type: "boolean" },
     },
   });
@@ -73,14 +73,11 @@ function main(): void {
       return [];
     });
     writeFileSync(path.join(out, NOTES_FILE), notes);
+    const archives = { all: !values["host-platform"], required: values.tag !== undefined };
     const artifacts = [
       ...step("npm tarball", () => npmTarball(ctx)),
-      ...step("plugin archives", () =>
-        pluginArchives(ctx, {
-          all: !values["host-platform"],
-          required: values.tag !== undefined,
-        }),
-      ),
+      ...step("plugin archives", () => executableArchives(ctx, PLUGIN, archives)),
+      ...step("command-line archives", () => executableArchives(ctx, CLI, archives)),
       ...step("python wheel and sdist", () => pythonDists(ctx)),
       ...step("go module", () => goModule(ctx)),
       ...step(".NET project", () => dotnetProject(ctx)),
