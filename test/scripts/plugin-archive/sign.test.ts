@@ -1,8 +1,9 @@
 // The ad-hoc signer of the macOS executables against rcodesign (crate apple-codesign 0.29.0), the signer it
 // replaces: test/fixtures/macho/small-arm64 and small-x64 are minimal executables made by `rcodesign
 // debug-create-macho --architecture aarch64|x86-64 <file>`, and <file>.rcodesign the same signed by
-// `rcodesign sign <file>` (ad hoc, identified by the file name). The signature it writes must be rcodesign's, byte for byte, and the check the
-// release runs on every darwin executable must find each page and blob hashed, and fail on any change.
+// `rcodesign sign <file>` (ad hoc, identified by the file name). The signature it writes must be
+// rcodesign's, byte for byte, and the check the release runs on every darwin executable must find each
+// page and blob hashed, and fail on any change.
 import { chmod, copyFile, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
