@@ -16,6 +16,7 @@ import { rotated, withSeededEmulator } from "./seeded-emulator";
 import { progress } from "./stats";
 import { RESTAPI } from "./tofu-config";
 import { findTofu } from "./tofu-stack";
+import { runTypeErrors } from "./ts-type-errors";
 
 const RESULTS = path.join(repoRoot, "bench", "results");
 
@@ -77,6 +78,11 @@ export async function runSameEstateMain(
     results.load = load.peek();
     await writeFile(out.json, `${JSON.stringify(results, null, 2)}\n`);
   };
+  if (suiteName === "ts-program") {
+    progress("where a type error surfaces: type-checked and transpile-only");
+    results.typeErrors = await runTypeErrors(parallel);
+    await save();
+  }
   for (const n of sizes) {
     const sides = suite.sides(n).filter((s) => s.tool !== "tofu" || tofu);
     const point = {

@@ -7,6 +7,7 @@ import { type Op, type OpFigures, type Side, type SideRun, sideKey, sideLabel } 
 import { SUITES, type SuiteName } from "./same-estate-suites";
 import type { LoadSamples } from "./scale-results";
 import { int } from "./stats";
+import type { TypeErrorRun } from "./ts-type-errors";
 
 export interface SameEstatePoint {
   numbers: number;
@@ -34,6 +35,8 @@ export interface SameEstateResults {
   parallel: number;
   tofu: { version: string; restapi: string } | { skipped: string };
   points: SameEstatePoint[];
+  /** `--ts-program`: where a type error surfaced, type-checked and transpile-only. */
+  typeErrors?: TypeErrorRun[];
 }
 
 const OP_LABEL: Record<Op, string> = {
@@ -172,6 +175,32 @@ function pointSection(r: SameEstateResults, p: SameEstatePoint): string[] {
   ];
 }
 
+const CAUGHT: Record<TypeErrorRun["caught"], string> = {
+  program: "the type-check, before the program declared anything",
+  provider: "the provider's check, at `preview`",
+  none: "**nothing**: the preview passed",
+};
+
+function typeErrorSection(runs: readonly TypeErrorRun[]): string[] {
+  return [
+    "### Where a type error surfaces",
+    "",
+    "bench/program-ts with one mistake put in, `pulumi preview` of 20 numbers:",
+    "",
+    ...table(
+      ["mistake", "provider", "program", "caught by", "first line"],
+      runs.map((t) => [
+        t.mistake,
+        t.provider === "native" ? "native plugin" : "dynamic resources",
+        t.program === "ts" ? "type-checked" : "transpile-only",
+        CAUGHT[t.caught],
+        t.message ? `\`${t.message.replace(/`/g, "'")}\`` : "",
+      ]),
+    ),
+    "",
+  ];
+}
+
 export function renderSameEstate(r: SameEstateResults): string {
   const m = r.machine;
   const tofu =
@@ -190,5 +219,6 @@ export function renderSameEstate(r: SameEstateResults): string {
       )}. ${tofu}; Pulumi \`--parallel ${r.parallel}\`, file backend. One emulator per side and repetition, in-process over loopback HTTP, seeded alike, rate limit out of the way.`,
     "",
     ...r.points.flatMap((p) => pointSection(r, p)),
+    ...(r.typeErrors ? typeErrorSection(r.typeErrors) : []),
   ].join("\n");
 }

@@ -34,7 +34,7 @@ describe("the OpenTofu configuration of the same estate", () => {
   });
 
   it("takes the token and secrets from variables", () => {
-    expect(text).toContain('Authorization = "Token ${var.token}"');
+    expect(text).toContain(`Authorization = "Token \${var.token}"`);
     expect(text).toContain("auth_token = var.auth_token");
     expect(text).toContain("auth_password = var.sip_password");
     expect(text).not.toMatch(/bench-auth-token|bench-sip-password/);
