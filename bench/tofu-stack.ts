@@ -35,7 +35,8 @@ export async function findTofu(): Promise<TofuInstall | { missing: string }> {
     ? [[path.join(dir, "tofu"), path.join(dir, "tofurc")]]
     : [["tofu", process.env.TF_CLI_CONFIG_FILE]];
   for (const [tofu, cliConfig] of candidates) {
-    const v = await run(tofu, ["version", "-json"]).catch(() => undefined);
+    const env = { ...process.env, ...(cliConfig ? { TF_CLI_CONFIG_FILE: cliConfig } : {}) };
+    const v = await run(tofu, ["version", "-json"], { env }).catch(() => undefined);
     if (!v) continue;
     const version = (JSON.parse(v.stdout) as { terraform_version?: string }).terraform_version ?? "?";
     return { tofu, cliConfig, version };

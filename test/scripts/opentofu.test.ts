@@ -27,8 +27,6 @@ case "$1 $2" in
   "build -p")
     while [[ $# -gt 0 && $1 != -o ]]; do shift; done
     printf '#!/bin/sh\\necho "OpenTofu v1.12.6"\\n' >"$2" && chmod +x "$2" ;;
-  "install -trimpath")
-    printf '#!/bin/sh\\n' >"$GOBIN/terraform-provider-restapi" && chmod +x "$GOBIN/terraform-provider-restapi" ;;
   *) echo "fake go: unexpected: $*" >&2; exit 1 ;;
 esac
 `;
@@ -96,7 +94,12 @@ describe("scripts/opentofu", () => {
     expect(calls).toMatch(
       /go build -p 2 -trimpath -mod=readonly -o \S+\/tofu -ldflags -s -w -X github.com\/opentofu\/opentofu\/version.dev=no \.\/cmd\/tofu/,
     );
-    expect(calls).toMatch(/go install -trimpath .* github.com\/Mastercard\/terraform-provider-restapi@v/);
+    expect(calls).toContain(
+      `go mod download -json github.com/Mastercard/terraform-provider-restapi@v${RESTAPI.version}`,
+    );
+    expect(calls).toMatch(
+      /go build -p 2 -trimpath -mod=readonly -o \S+\/terraform-provider-restapi -ldflags -s -w \.\/\.\n/,
+    );
     // Built once: the second call answers the same directory without building.
     const builds = calls.split("\n").filter((l) => l.startsWith("go build")).length;
     const again = await run(script, [], { env });
