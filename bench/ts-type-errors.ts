@@ -1,6 +1,6 @@
 // Where a type error of a TypeScript program surfaces, with ts-node's type-check and with
 // PULUMI_NODEJS_TRANSPILE_ONLY=true: bench/program-ts with one mistake put in, a `preview` of a small
-// estate on each provider, and what failed, where, and the first line saying why.
+// estate on the native plugin, and what failed, where, and the first line saying why.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sameEstate } from "./same-estate";
@@ -47,11 +47,11 @@ const firstLine = (error: string, pattern: RegExp) =>
     .trim()
     .slice(0, 300);
 
-/** Each mistake, on each provider, type-checked and transpile-only: one `preview` of 20 numbers each. */
+/** Each mistake on the native plugin, type-checked and transpile-only: one `preview` of 20 numbers each. */
 export async function runTypeErrors(parallel: number): Promise<TypeErrorRun[]> {
   const runs: TypeErrorRun[] = [];
   for (const mistake of MISTAKES)
-    for (const provider of ["native", "voice"] as const)
+    for (const provider of ["native"] as const)
       for (const program of ["ts", "ts-transpile"] as const)
         await withSeededEmulator(20, async (target) => {
           const stack = await benchStack(target, `type-error-${provider}-${program}`, parallel, {
