@@ -42,10 +42,15 @@ export interface TypeErrorRun {
   message: string;
 }
 
-const firstLine = (error: string, pattern: RegExp) =>
-  (error.split("\n").find((l) => pattern.test(l)) ?? error.split("\n").find((l) => l.trim()) ?? "")
-    .trim()
-    .slice(0, 300);
+/** The line saying why: the first matching `preferred`, else the first error line that is not the CLI's exit. */
+function firstLine(error: string, preferred: RegExp): string {
+  const lines = error.split("\n").map((l) => l.trim());
+  const line =
+    lines.find((l) => preferred.test(l)) ??
+    lines.find((l) => /error/i.test(l) && !/Command failed/.test(l)) ??
+    lines.find((l) => l !== "");
+  return (line ?? "").slice(0, 300);
+}
 
 /** Each mistake on the native plugin, type-checked and transpile-only: one `preview` of 20 numbers each. */
 export async function runTypeErrors(parallel: number): Promise<TypeErrorRun[]> {
@@ -84,7 +89,10 @@ export async function runTypeErrors(parallel: number): Promise<TypeErrorRun[]> {
               message:
                 caught === "none"
                   ? ""
-                  : firstLine(error, caught === "program" ? /error TS\d+/ : /error:|Error:/),
+                  : firstLine(
+                      error,
+                      caught === "program" ? /error TS\d+/ : /resource '[^']+'|property \w+|required/,
+                    ),
             });
           } finally {
             await stack.cleanup();
