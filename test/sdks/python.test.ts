@@ -1,6 +1,6 @@
 // The generated Python SDK (sdks/python), installed from a wheel into the Python environment beside the
 // `pulumi` library from PyPI, and the example program (examples/python) type-checking against it with
-// pyright in strict mode. test/e2e/languages-python.test.ts runs the example through the engine.
+// pyright in strict mode. test/e2e/languages/python.test.ts runs the example through the engine.
 import { execFile } from "node:child_process";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -4,7 +4,7 @@
 // a fresh virtualenv, the Go module from a fresh module through `replace`, the plugin archive with `pulumi
 // plugin install --file` into a fresh PULUMI_HOME and, from a stand-in for GitHub's release API, as
 // `pluginDownloadURL` makes `pulumi` fetch it; the command line's executable run with no Node.js on PATH
-// (test/e2e/cli-executable.test.ts takes it through export, up and recover).
+// (test/e2e/native/cli-executable.test.ts takes it through export, up and recover).
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
