@@ -6,16 +6,11 @@
 
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { VoiceClient } from "../../../sdk";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import {
-  ENGINE_BUILD_TIMEOUT_MS,
-  engineEnv,
-  makeProgramDir,
-  pulumiCommand,
-  type TempDir,
-} from "../../fixtures/engine";
+import type { VoiceClient } from "../../../sdk";
+import type { TestEmulator } from "../../fixtures/emulator";
+import { ENGINE_BUILD_TIMEOUT_MS, engineEnv, pulumiCommand, type TempDir } from "../../fixtures/engine";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
+import { type ProgramStack, programStack } from "../../fixtures/program-stack";
 import { upOnly } from "../../fixtures/stack-up";
 import { driftReport, emulatorConfig, OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
 
@@ -109,31 +104,19 @@ async function writes(): Promise<string[]> {
     .map((r) => `${r.status} ${r.path.split("/")[3]} ${r.path.split("/")[4]?.replace("-provider", "")}`);
 }
 
+let setup: ProgramStack | undefined;
+
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
-  dir = await makeProgramDir({
-    "Pulumi.yaml": "name: voice-number-sets\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n",
-    "package.json": '{ "name": "voice-number-sets", "private": true, "main": "index.js" }\n',
-    "index.js": PROGRAM,
+  setup = await programStack({
+    project: "voice-number-sets",
+    stackName: "sets",
+    indexJs: PROGRAM,
+    authToken: "sets-auth-token",
   });
-  stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "sets", workDir: dir.path },
-    { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
-  );
-  await stack.setAllConfig({
-    ...emulatorConfig(emu),
-    accountSid: { value: DEMO_ACCOUNT },
-    authToken: { value: "sets-auth-token", secret: true },
-  });
+  ({ emu, client, dir, stack } = setup);
 }, ENGINE_BUILD_TIMEOUT_MS);
 
-afterAll(async () => {
-  await stack?.destroy().catch(() => undefined);
-  await stack?.workspace.removeStack("sets", { force: true }).catch(() => undefined);
-  await dir?.remove();
-  await emu?.close();
-}, OP_TIMEOUT_MS);
+afterAll(() => setup?.close(), OP_TIMEOUT_MS);
 
 beforeEach(async () => {
   await emu.admin.clearFaults();

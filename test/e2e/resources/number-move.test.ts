@@ -1,20 +1,14 @@
 // Moving a number between bridges is one `up` when the link is named by its phone number (as the
 // examples and the docs name it): the move is one in-place update, disconnect then connect in one call.
 
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VoiceClient } from "../../../sdk";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import {
-  ENGINE_BUILD_TIMEOUT_MS,
-  engineEnv,
-  makeProgramDir,
-  pulumiCommand,
-  type TempDir,
-} from "../../fixtures/engine";
-import { DEMO_ACCOUNT } from "../../fixtures/platform";
+import type { VoiceClient } from "../../../sdk";
+import type { TestEmulator } from "../../fixtures/emulator";
+import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
+import { type ProgramStack, programStack } from "../../fixtures/program-stack";
 import { upOnly } from "../../fixtures/stack-up";
-import { emulatorConfig, OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
+import { OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
 
 // Config `numbers`: phone number → { bridge: "a" | "b", name?: resource name, oldName?: the name it had }.
 const PROGRAM = `
@@ -47,34 +41,21 @@ interface Link {
 
 let emu: TestEmulator;
 let client: VoiceClient;
-let dir: TempDir;
 let stack: Stack;
 
+let setup: ProgramStack | undefined;
+
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
-  dir = await makeProgramDir({
-    "Pulumi.yaml": "name: voice-number-move\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n",
-    "package.json": '{ "name": "voice-number-move", "private": true, "main": "index.js" }\n',
-    "index.js": PROGRAM,
+  setup = await programStack({
+    project: "voice-number-move",
+    stackName: "move",
+    indexJs: PROGRAM,
+    authToken: "move-auth-token",
   });
-  stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "move", workDir: dir.path },
-    { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
-  );
-  await stack.setAllConfig({
-    ...emulatorConfig(emu),
-    accountSid: { value: DEMO_ACCOUNT },
-    authToken: { value: "move-auth-token", secret: true },
-  });
+  ({ emu, client, stack } = setup);
 }, ENGINE_BUILD_TIMEOUT_MS);
 
-afterAll(async () => {
-  await stack?.destroy().catch(() => undefined);
-  await stack?.workspace.removeStack("move", { force: true }).catch(() => undefined);
-  await dir?.remove();
-  await emu?.close();
-}, OP_TIMEOUT_MS);
+afterAll(() => setup?.close(), OP_TIMEOUT_MS);
 
 const declare = (numbers: Record<string, Link>) =>
   stack.setConfig("numbers", { value: JSON.stringify(numbers) });
