@@ -2,22 +2,22 @@
 // the real engine. Writes bench/results/latest.json (and .md) and prints the markdown table.
 //   node dist/bench/main.js            the full run (N = 100 and 300, three repetitions)
 //   node dist/bench/main.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
-//   node dist/bench/main.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale-main.ts);
+//   node dist/bench/main.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale/scale-main.ts);
 //                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
 //                                       --scale-render renders bench/results/scale.json again; then the set steps
-//   node dist/bench/main.js --scale-sets  the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets-main.ts);
+//   node dist/bench/main.js --scale-sets  the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets/sets-main.ts);
 //                                       --scale-sets-max M caps the estates at M; --scale-sets-render renders again;
 //                                       --scale-sets-native the native plugin alone at 10,000 numbers,
 //                                       --scale-sets-dynamic the dynamic resources alone at 10,000 numbers
 //                                       --node-options "<flags>" starts the engine's Node.js processes with them
 //   node dist/bench/main.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
-//   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
+//   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator/emulator-scale.ts)
 //   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
-//   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
+//   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/moves/move-gap-main.ts);
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
 //                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again;
 //                                       --move-gap-parallel P runs the engine with --parallel P
-//   node dist/bench/main.js --opentofu  OpenTofu against the Pulumi sides on the same estate (bench/same-estate-main.ts);
+//   node dist/bench/main.js --opentofu  OpenTofu against the Pulumi sides on the same estate (bench/same-estate/same-estate-main.ts);
 //                                       skipped with a note where OpenTofu is not installed (scripts/opentofu builds it)
 //   node dist/bench/main.js --ts-program the program as users write it: JavaScript, TypeScript, transpile-only
 //                                       (both: --numbers 1000,10000 the sizes, --reps R the repetitions,
@@ -27,19 +27,19 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/engine";
-import { renderEmulatorScale, runEmulatorScale } from "./emulator-scale";
-import { describeMachine } from "./machine";
-import { renderMoveGapMain, runMoveGapMain } from "./move-gap-main";
-import { pluginStartupRows, runPluginStartup } from "./plugin-startup";
-import { runRateLimit } from "./rate-limit";
+import { renderEmulatorScale, runEmulatorScale } from "./emulator/emulator-scale";
+import { describeMachine } from "./harness/machine";
+import { progress, timed } from "./harness/stats";
+import { renderMoveGapMain, runMoveGapMain } from "./moves/move-gap-main";
+import { pluginStartupRows, runPluginStartup } from "./plugin/plugin-startup";
 import { type BenchResults, renderReport } from "./report";
-import { renderSameEstateMain, runSameEstateMain } from "./same-estate-main";
-import { runEmptyProgram, runScale } from "./scale";
-import { renderScaleMain, runScaleMain } from "./scale-main";
-import { SDK_TARGET, sdkRows, table } from "./sdk-report";
-import { FULL, QUICK, runSdkThroughput } from "./sdk-throughput";
-import { renderSetsMain, runSetsMain } from "./sets-main";
-import { progress, timed } from "./stats";
+import { renderSameEstateMain, runSameEstateMain } from "./same-estate/same-estate-main";
+import { runEmptyProgram, runScale } from "./scale/scale";
+import { renderScaleMain, runScaleMain } from "./scale/scale-main";
+import { runRateLimit } from "./sdk/rate-limit";
+import { SDK_TARGET, sdkRows, table } from "./sdk/sdk-report";
+import { FULL, QUICK, runSdkThroughput } from "./sdk/sdk-throughput";
+import { renderSetsMain, runSetsMain } from "./sets/sets-main";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

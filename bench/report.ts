@@ -1,15 +1,15 @@
 // The markdown table of a benchmark run (printed, and pasted into bench/README.md).
 
-import { describeMix } from "./estate";
-import type { Machine } from "./machine";
-import { type PluginStartupResult, pluginStartupRows } from "./plugin-startup";
-import { LIMIT_PER_MINUTE, type RateLimitResult } from "./rate-limit";
-import { requestRows } from "./request-floors";
-import { LATENCY_MS, type ScaleResult } from "./scale";
-import { sdkRows } from "./sdk-report";
-import type { ThroughputResult } from "./sdk-throughput";
-import type { OpMeasure } from "./stack";
-import { int } from "./stats";
+import { describeMix } from "./harness/estate";
+import type { Machine } from "./harness/machine";
+import type { OpMeasure } from "./harness/stack";
+import { int } from "./harness/stats";
+import { type PluginStartupResult, pluginStartupRows } from "./plugin/plugin-startup";
+import { requestRows } from "./scale/request-floors";
+import { LATENCY_MS, type ScaleResult } from "./scale/scale";
+import { LIMIT_PER_MINUTE, type RateLimitResult } from "./sdk/rate-limit";
+import { sdkRows } from "./sdk/sdk-report";
+import type { ThroughputResult } from "./sdk/sdk-throughput";
 
 export interface BenchResults {
   command: string;

@@ -9,7 +9,7 @@ import { access, chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESTAPI } from "../../bench/tofu-config";
+import { RESTAPI } from "../../bench/same-estate/tofu-config";
 import { makeTempDir, repoRoot, type TempDir } from "../fixtures/engine";
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 // Planned creates looked up on the emulator over HTTP through each type's descriptor: found and
 // equal, found but different (naming the field), absent, and waiting for a value unknown at preview.
 import { beforeAll, describe, expect, it } from "vitest";
-import { inventorySeed } from "../../../bench/estate";
+import { inventorySeed } from "../../../bench/harness/estate";
 import { findPlannedCreates } from "../../../cli/recover/found-on-platform";
 import { type PlannedCreate, UNKNOWN } from "../../../cli/recover/planned-creates";
 import { runtimeContext } from "../../../provider/connection/context-cache";

@@ -2,7 +2,7 @@
 // creates that time out, 503 bursts, and two stacks declaring one resource. Each case counts what
 // the stack records against what the platform holds: orphans 0, duplicates 0, secrets printed 0.
 import { beforeEach, describe, expect, it } from "vitest";
-import { estate, inventorySeed } from "../../../bench/estate";
+import { estate, inventorySeed } from "../../../bench/harness/estate";
 import { census, secretOccurrences } from "../../fixtures/census";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import {

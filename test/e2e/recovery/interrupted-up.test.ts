@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
-import { estate, inventorySeed } from "../../../bench/estate";
+import { estate, inventorySeed } from "../../../bench/harness/estate";
 import { census } from "../../fixtures/census";
 import { engineEnv, repoRoot } from "../../fixtures/engine";
 import { upKilledAfter as killUpAfter } from "../../fixtures/killed-up";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { type EstateSpec, estate, inventorySeed } from "../../../bench/estate";
+import { type EstateSpec, estate, inventorySeed } from "../../../bench/harness/estate";
 import { census, secretOccurrences } from "../../fixtures/census";
 import { engineEnv, repoRoot } from "../../fixtures/engine";
 import { upKilledAfter as killUpAfter } from "../../fixtures/killed-up";
