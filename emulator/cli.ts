@@ -21,7 +21,7 @@ export const EMULATOR_USAGE = [
 ].join("\n");
 
 /** Environment variable read when `--admin-token` is not given (it keeps the token out of `ps`). */
-export const ADMIN_TOKEN_ENV = "VOICE_EMULATOR_ADMIN_TOKEN";
+const ADMIN_TOKEN_ENV = "VOICE_EMULATOR_ADMIN_TOKEN";
 
 function intOption(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;

@@ -52,7 +52,7 @@ function propertyTable(
 }
 
 /** The configuration keys: each `voice:<key>` with its type and description. */
-export function renderConfiguration(schema: PackageSchema): string {
+function renderConfiguration(schema: PackageSchema): string {
   const rows = Object.entries(schema.config.variables).map(
     ([name, spec]) =>
       `| \`${schema.name}:${name}\` | ${cell(typeName(spec))} | ${spec.secret ? "yes" : "no"} | ${cell(spec.description)} |`,
@@ -111,14 +111,14 @@ function resourceSection(schema: PackageSchema, token: string, spec: ResourceSpe
 }
 
 /** Every resource type with every input and output property and its description, and the object types they name. */
-export function renderResources(schema: PackageSchema): string {
+function renderResources(schema: PackageSchema): string {
   return Object.entries(schema.resources)
     .map(([token, spec]) => resourceSection(schema, token, spec))
     .join("\n\n");
 }
 
 /** Every lookup with its arguments and answer, then every record type the answers hold (not the resources' types). */
-export function renderLookups(schema: PackageSchema): string {
+function renderLookups(schema: PackageSchema): string {
   const functions = Object.entries(schema.functions).map(([token, fn]) => {
     const args = fn.inputs
       ? ["Arguments:", "", propertyTable(fn.inputs.properties, fn.inputs.required ?? [])]
@@ -142,7 +142,7 @@ export function renderLookups(schema: PackageSchema): string {
 }
 
 /** The parts this script writes. */
-export const GENERATED_PARTS: readonly GeneratedPart[] = [
+const GENERATED_PARTS: readonly GeneratedPart[] = [
   { file: "docs/installation-configuration.md", name: "install", render: renderInstall },
   { file: "docs/installation-configuration.md", name: "configuration", render: renderConfiguration },
   { file: "docs/resources.md", name: "lookups", render: renderLookups },

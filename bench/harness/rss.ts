@@ -14,18 +14,18 @@ export interface PeakRss {
   providerMb: number | null;
   engineMb: number | null;
   processes: { program: number; provider: number; engine: number };
-  /** CPU seconds (user + system) each role's processes used, as last seen (see CPU_METHOD). */
+  /**
+   * CPU seconds each role's processes used: utime + stime from /proc/<pid>/stat, the last value seen
+   * per process (what a process spends after the last poll, < 100 ms, is not counted).
+   */
   cpuS: Record<Role, number>;
   method: string;
 }
 
-export const CPU_METHOD =
-  "utime + stime from /proc/<pid>/stat of the same processes (USER_HZ = 100), last value seen per process, summed per role; what a process spends after the last poll before it exits (< 100 ms) is not counted";
-
 /** Linux reports /proc times in USER_HZ, 100 per second on every architecture Node supports. */
 const USER_HZ = 100;
 
-export const RSS_METHOD =
+const RSS_METHOD =
   "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run), the provider process (the dynamic-provider host node …/cmd/dynamic-provider, or the native plugin node …/provider/plugin/main.js) and the engine (pulumi), polled every 100 ms";
 
 function read(path: string): string | undefined {

@@ -77,7 +77,7 @@ export interface StateSize {
 }
 
 /** `GET /telephony/bridges/bench-1/` → `GET /telephony/bridges/{slug}/`; numeric ids → `{id}`. */
-export function routeOf(entry: Pick<RequestLogEntry, "method" | "path">): string {
+function routeOf(entry: Pick<RequestLogEntry, "method" | "path">): string {
   const path = entry.path.replace(/\/\d+(?=\/|$)/g, "/{id}").replace(/(\/bridges\/)[^/]+/, "$1{slug}");
   return `${entry.method} ${path}`;
 }

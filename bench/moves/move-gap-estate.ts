@@ -49,7 +49,7 @@ export function moveGapEstate(n: number, form: Form, provider: "native" | "voice
 }
 
 /** The slug of a bridge of the spec, by its resource name. */
-export function slugOfBridge(spec: EstateSpec, name: string): string {
+function slugOfBridge(spec: EstateSpec, name: string): string {
   const bridge = spec.bridges.find((b) => b.name === name);
   if (bridge === undefined) throw new Error(`no bridge ${name} in the estate`);
   return bridge.slug;

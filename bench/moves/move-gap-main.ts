@@ -12,9 +12,9 @@ import { type MoveGapPoint, runMoveGap } from "./move-gap";
 import { type MoveGapResults, renderMoveGap } from "./move-gap-report";
 
 /** The sizes: the estate of the old figures (40 links), 1,000, and the 10,000-number organization. */
-export const MOVE_GAP_NS = [40, 1_000, 10_000];
+const MOVE_GAP_NS = [40, 1_000, 10_000];
 /** Numbers each `up` moves. */
-export const MOVE_GAP_K = 10;
+const MOVE_GAP_K = 10;
 
 const RESULTS = path.join(repoRoot, "bench", "results");
 

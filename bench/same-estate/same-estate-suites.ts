@@ -33,7 +33,7 @@ const pulumi = (
  * Per-link sides with checkpoints on are left out above 3,000 numbers: they grow with the square of
  * the stack (about an hour at 10,000).
  */
-export const OPENTOFU_SUITE: Suite = {
+const OPENTOFU_SUITE: Suite = {
   name: "opentofu",
   flag: "--opentofu",
   defaultNumbers: [1_000],
@@ -57,7 +57,7 @@ export const OPENTOFU_SUITE: Suite = {
  * per link at 100 and 1,000 numbers, on the dynamic resources per link at 1,000, and on the plugin
  * as sets at 10,000 (per link there takes minutes a run). Only `up` and `preview` run the program.
  */
-export const TS_PROGRAM_SUITE: Suite = {
+const TS_PROGRAM_SUITE: Suite = {
   name: "ts-program",
   flag: "--ts-program",
   defaultNumbers: [100, 1_000, 10_000],

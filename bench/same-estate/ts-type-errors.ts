@@ -15,7 +15,7 @@ interface Mistake {
   to: string;
 }
 
-export const MISTAKES: readonly Mistake[] = [
+const MISTAKES: readonly Mistake[] = [
   {
     name: "a number where the input is a string (`phoneNumber: 14155550100`)",
     from: "    phoneNumber: n.phoneNumber,\n  });",

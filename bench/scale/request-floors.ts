@@ -3,17 +3,17 @@
 import type { ScaleResult } from "./scale";
 
 /** The platform's documented rate: 600 requests a minute, 100 ms a request once a window is spent. */
-export const PLATFORM_REQUESTS_PER_MINUTE = 600;
+const PLATFORM_REQUESTS_PER_MINUTE = 600;
 
 /**
  * Requests an operation may make once whatever N is: the organization guard, the provider
  * catalogue, and the lists the checks read (configurations, numbers of the organization and of the
  * pool, bridges, trunks), with one to spare.
  */
-export const REQUEST_CONSTANT = 8;
+const REQUEST_CONSTANT = 8;
 
 /** The floors of table 4 for an estate (N resources of which `bridges` bridges, `configurations`, `trunks`). */
-export function requestFloors(s: Pick<ScaleResult, "n" | "mix">) {
+function requestFloors(s: Pick<ScaleResult, "n" | "mix">) {
   const { bridges, configurations, trunks } = s.mix;
   return {
     preview: REQUEST_CONSTANT,
@@ -24,7 +24,7 @@ export function requestFloors(s: Pick<ScaleResult, "n" | "mix">) {
 }
 
 /** Seconds `requests` take at the platform's rate, at the least. */
-export const atPlatformRateS = (requests: number): number => (requests * 60) / PLATFORM_REQUESTS_PER_MINUTE;
+const atPlatformRateS = (requests: number): number => (requests * 60) / PLATFORM_REQUESTS_PER_MINUTE;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const verdict = (ok: boolean) => (ok ? "**met**" : "**missed**");

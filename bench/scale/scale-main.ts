@@ -14,14 +14,14 @@ import { renderScaleReport } from "./scale-report";
 import type { ScaleBenchResults } from "./scale-results";
 
 /** The sizes of the comparison. */
-export const SCALE_NS = [100, 300, 1_000, 3_000];
+const SCALE_NS = [100, 300, 1_000, 3_000];
 
 /**
  * The steps of a full run, in the order they run: the three sides at each N with the engine's
  * defaults, then with the file backend's checkpoints skipped at the two largest N. At N = 3,000 the
  * run with checkpoints comes last: it is the longest, and one stopped early keeps the rest.
  */
-export const SCALE_STEPS: readonly ScaleStep[] = [
+const SCALE_STEPS: readonly ScaleStep[] = [
   ...SCALE_NS.filter((n) => n < 3_000).map((n) => ({ n, mode: "checkpoints" as const, sides: SIDES })),
   { n: 1_000, mode: "skipCheckpoints", sides: SIDES },
   { n: 3_000, mode: "skipCheckpoints", sides: SIDES },

@@ -22,7 +22,7 @@ const peakOf = (run: SideRun, key: "providerMb" | "programMb" | "engineMb"): num
 };
 
 /** Bytes per resource the baseline stores besides its `__provider` text: the state target of the native side. */
-export const noopWithoutProvider = (noop: SideRun): number =>
+const noopWithoutProvider = (noop: SideRun): number =>
   noop.state.bytesPerDeclared - noop.state.providerLineBytesPerDeclared;
 
 function table(head: string[], rows: string[][]): string[] {

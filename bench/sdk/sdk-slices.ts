@@ -33,7 +33,7 @@ export interface SlicePair {
 const TICK_US = 10_000;
 
 /** User + system CPU µs of a process so far (Linux /proc; 0 elsewhere). */
-export function processCpuUs(pid: number): number {
+function processCpuUs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -44,7 +44,7 @@ export function processCpuUs(pid: number): number {
 }
 
 /** Busy CPU µs of the whole machine so far (all cores; idle and iowait excluded), or 0 off Linux. */
-export function machineBusyUs(): number {
+function machineBusyUs(): number {
   try {
     const cpu = readFileSync("/proc/stat", "utf8")
       .split("\n", 1)[0]!

@@ -8,7 +8,7 @@ import { startEmulatorProcess } from "../harness/emulator-process";
 import { median, progress, quantile, round } from "../harness/stats";
 import { runSlicePairs, type Side, type SlicePair } from "./sdk-slices";
 
-export const IN_FLIGHT = 16;
+const IN_FLIGHT = 16;
 
 /** The 10th, 25th, 75th and 90th percentiles of a ratio over the slice pairs. */
 export interface Spread {

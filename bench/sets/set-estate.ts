@@ -18,7 +18,7 @@ export interface SetEstateShape {
 }
 
 /** The 10,000-number organization: 100 bridges of 100 numbers, 100 trunks, the two configurations. */
-export const ORGANIZATION_BRIDGES = 100;
+const ORGANIZATION_BRIDGES = 100;
 
 /** How many of each type the shape holds (numbers, not sets: a set per bridge). */
 export function setMixOf(shape: SetEstateShape): Mix {

@@ -26,7 +26,7 @@ const ORGANIZATION = { kind: "organization", size: 10_000 } as const;
  * checkpoints skipped, the per-link form at N = 1,000 (with previews alternating checkpoints on and
  * off), then both estates with checkpoints.
  */
-export const SET_STEPS: readonly SetStep[] = [
+const SET_STEPS: readonly SetStep[] = [
   { shape: MIX, form: "sets", mode: "skipCheckpoints", sides: ["native", "voice"] },
   { shape: ORGANIZATION, form: "sets", mode: "skipCheckpoints", sides: ["native", "voice", "yaml"] },
   {
@@ -68,7 +68,7 @@ const SOLO: Record<SoloSide, { flag: string; files: { json: string; md: string }
 };
 
 /** The steps of a side run alone. */
-export const soloSteps = (side: SoloSide): readonly SetStep[] => [
+const soloSteps = (side: SoloSide): readonly SetStep[] => [
   { shape: ORGANIZATION, form: "sets", mode: "skipCheckpoints", sides: [side] },
 ];
 

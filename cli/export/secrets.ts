@@ -1,7 +1,7 @@
 import type { SecretInput } from "./plan";
 
 /** The command that sets one secret; without a value on the line, `pulumi` asks for it (nothing lands in shell history). */
-export const configSetLine = (s: SecretInput, stack: string): string =>
+const configSetLine = (s: SecretInput, stack: string): string =>
   `pulumi config set --secret --stack ${stack} ${s.key}   # ${s.describe}`;
 
 /** Every line to run before the first `pulumi up`: the platform token first, then each write-only value. */

@@ -7,7 +7,7 @@ import { type PulumiTarget, pulumi } from "./pulumi";
  * numbers): a run stopped without checkpoints may have connected or disconnected some of them after
  * state last recorded the resource, so their state lags the platform until they are read again.
  */
-export function manyRecordResources(deployment: Deployment): string[] {
+function manyRecordResources(deployment: Deployment): string[] {
   return (deployment.resources ?? [])
     .filter((r) => descriptorOfToken(r.type)?.code.partial !== undefined)
     .map((r) => r.urn);

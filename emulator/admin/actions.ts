@@ -13,7 +13,7 @@ import { ApiError } from "../http/envelope";
 // validates everything first (throwing ApiError), then writes once.
 
 /** Admin body of a trunk change: any trunk field (T3), plus `active`. */
-export const adminTrunkSchema = trunkUpdateSchema.extend({
+const adminTrunkSchema = trunkUpdateSchema.extend({
   active: z.boolean({ error: "must be a boolean" }).optional(),
 });
 

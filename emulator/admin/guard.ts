@@ -8,7 +8,7 @@ import { platformPath } from "../http/pipeline";
 // not for the network: loopback only, unless the person starting the emulator chose a token.
 
 /** The header a client may send the admin token in, besides `Authorization: Bearer`. */
-export const ADMIN_TOKEN_HEADER = "x-emulator-admin-token";
+const ADMIN_TOKEN_HEADER = "x-emulator-admin-token";
 
 /** The verdict on one admin request: let it through, or answer this status and error body. */
 export type AdminAccess =

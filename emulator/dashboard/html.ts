@@ -29,7 +29,7 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Escape text for an element's content or a quoted attribute value. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 

@@ -10,7 +10,7 @@ import { layout } from "./layout";
 // tokens, trunk passwords) are never rendered; every value goes through the escaping `html` tag.
 
 /** How many tasks and call records the page lists, newest first. */
-export const RECENT = 20;
+const RECENT = 20;
 
 /** Where the dashboard's forms post: `/dashboard/orgs/{handle}/…`. */
 export const DASHBOARD_PREFIX = "/dashboard";

@@ -22,7 +22,7 @@ export function loadState(file: string): EmulatorState | null {
 }
 
 /** Write a state file atomically: a temp file beside it, then a rename over it. */
-export function saveState(file: string, state: EmulatorState): void {
+function saveState(file: string, state: EmulatorState): void {
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(state, null, 2)}\n`);

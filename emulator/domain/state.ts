@@ -93,7 +93,7 @@ const trunk = z.object({
 const callTables = callStateShape;
 
 /** Tables whose records get integer ids from a per-table counter. */
-export const ID_TABLES = [
+const ID_TABLES = [
   "organizations",
   "providers",
   "numbers",
@@ -105,7 +105,7 @@ export const ID_TABLES = [
 export type IdTable = (typeof ID_TABLES)[number];
 
 /** The format tag written into state files; a file with another tag is refused. */
-export const STATE_FORMAT = "voice-emulator-state/1";
+const STATE_FORMAT = "voice-emulator-state/1";
 
 export const stateSchema = z.object({
   format: z.literal(STATE_FORMAT),

@@ -7,7 +7,7 @@ import { indexOf, inOrder } from "./state-index";
 import { isIpOrCidr, isSipTarget, str } from "./validation";
 
 /** What every answer shows instead of a set password (decision T5). */
-export const PASSWORD_MASK = "********";
+const PASSWORD_MASK = "********";
 
 const fields = {
   name: str(),

@@ -59,7 +59,7 @@ export const e164 = () =>
     .refine((v) => E164_RE.test(v), { error: "must be an E.164 number such as +14155550100" });
 
 /** Turn zod issues into `{field: rule}`, a missing required field reading "is required". */
-export function fieldsOf(error: z.ZodError, input: unknown): Record<string, string> {
+function fieldsOf(error: z.ZodError, input: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") || "body";

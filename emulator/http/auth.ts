@@ -27,7 +27,7 @@ export function orgHandleHeader(headers: IncomingHttpHeaders): string | null {
 }
 
 /** The organization named by a handle the token must be allowed to use: 404 / 403 otherwise (O2). */
-export function organizationFor(store: Store, grant: TokenGrant, handle: string): Organization {
+function organizationFor(store: Store, grant: TokenGrant, handle: string): Organization {
   const org = store.state.organizations.find((o) => o.domain_handle === handle);
   if (org === undefined) {
     throw new ApiError(404, "organization_not_found", `Organization '${handle}' not found`);

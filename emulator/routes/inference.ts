@@ -12,7 +12,7 @@ import { installSiteGuard, type SiteGuardOptions } from "../http/site-guard";
 export const CHAT_PATH = "/v1/chat/completions";
 
 /** Playbooks the host serves (published; model ids with the `public:` prefix). */
-export const PLAYBOOKS = [PLAYBOOK_MODEL];
+const PLAYBOOKS = [PLAYBOOK_MODEL];
 
 const message = z.object({
   role: z.string({ error: "must be a string" }),

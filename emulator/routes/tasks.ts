@@ -10,7 +10,7 @@ import { type Answer, list, notFound, ok } from "../http/envelope";
 import type { PlatformRequest, PlatformRouter } from "../http/router";
 
 /** Most contacts one create accepts (decision K1). */
-export const MAX_DOCUMENTS = 100;
+const MAX_DOCUMENTS = 100;
 
 const text = z.string({ error: "must be a string" });
 const contactSchema = z.object(

@@ -33,7 +33,7 @@ const MAX_WRITE_WAIT_MS = 1_000;
  * starts links at its own pace (slower as its checkpoint grows, or on a busy machine), so the wait
  * is twice the recent gap between the bridge's writes, within these bounds.
  */
-export const QUIET_MS = { min: 25, max: 100 } as const;
+const QUIET_MS = { min: 25, max: 100 } as const;
 /**
  * How long a plain read's answer serves other plain reads of the bridge. The engine refreshes a
  * bridge and its links together (each link needs the bridge's detail view), so one answer serves
@@ -41,7 +41,7 @@ export const QUIET_MS = { min: 25, max: 100 } as const;
  * provider process lives for one engine operation, and a write of this process to the bridge ends
  * the sharing at once.
  */
-export const SHARED_ANSWER_MS = 60_000;
+const SHARED_ANSWER_MS = 60_000;
 
 /**
  * Reads bridge details on behalf of many concurrent callers with one request where it can.

@@ -4,7 +4,7 @@ import { lookup } from "./lookup";
 import { seen, view } from "./view";
 
 /** Tasks by status; null where the platform did not report one. */
-export const TaskStatusBreakdown = view(
+const TaskStatusBreakdown = view(
   Analytics.shape.task_status_breakdown,
   { id: "TaskStatusBreakdown", description: "Tasks by status; null where the platform did not report one." },
   {

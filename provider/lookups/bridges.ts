@@ -4,7 +4,7 @@ import { lookup } from "./lookup";
 import { seen, view } from "./view";
 
 /** A number on a bridge, as the bridge lists it. */
-export const BridgeSummaryNumber = view(
+const BridgeSummaryNumber = view(
   BridgeListNumber,
   { id: "BridgeSummaryNumber", description: "A number on a bridge, as the bridge lists it." },
   {

@@ -4,7 +4,7 @@ import { lookup } from "./lookup";
 import { seen, view } from "./view";
 
 /** The bridge a call went through, as it was at call time. */
-export const CallRecordBridge = view(
+const CallRecordBridge = view(
   CallDetailRecord.shape.bridge.unwrap().unwrap(),
   { id: "CallRecordBridge", description: "The bridge a call went through, as it was at call time." },
   { id: "The bridge's id.", name: "The bridge's name at call time." },

@@ -1,9 +1,6 @@
 import type { z } from "zod";
 import type { VoiceClient } from "../../sdk";
 
-/** No arguments. */
-export type NoArgs = Record<string, never>;
-
 /**
  * A lookup as the plugin and the program both serve it: its name (`getBridges`, the invoke's token
  * is `voice:index:<name>`), what it answers, its arguments and the record it answers as zod (each

@@ -16,7 +16,7 @@ const lookup: ConfigLookup = (key) => {
 };
 
 /** The program process's connection, used by the data sources (one client and guard per configuration). */
-export function programContext(): VoiceContext {
+function programContext(): VoiceContext {
   return contextFor(lookup);
 }
 
@@ -63,7 +63,7 @@ export function programFailure(message: string): pulumi.RunError {
  * unreachable platform) as a {@link programFailure}, shared by every data source. Anything else (a
  * bug) is left as it is, stack included.
  */
-export function connectionFailure(err: unknown): unknown {
+function connectionFailure(err: unknown): unknown {
   return isExpectedFailure(err) ? programFailure(err.message) : err;
 }
 

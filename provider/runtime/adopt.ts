@@ -14,7 +14,6 @@ export const adoptMode = z
   .describe(
     'On create, take over a live object with the same key instead of failing: `true` when it already matches, `"overwrite"` to update it to the declared values.',
   );
-export type AdoptMode = z.infer<typeof adoptMode>;
 
 /** Refuses an adoption whose live values differ from the declared ones, naming each field. */
 export function adoptionRefused(key: string, differing: readonly string[]): Error {

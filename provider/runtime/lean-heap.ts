@@ -8,7 +8,7 @@ import v8 from "node:v8";
 export const YOUNG_GENERATION_CAP = 8 * 2 ** 20;
 
 /** How much V8 grows the old generation's limit after a full collection, in percent (its own choice is up to 300). */
-export const OLD_GENERATION_GROWTH = 10;
+const OLD_GENERATION_GROWTH = 10;
 
 /** The same settings as node arguments, for a project that chooses its program's command line (`nodeargs` of Pulumi.yaml): in force from the start. */
 export const LEAN_HEAP_NODE_ARGS = `--max-semi-space-size=4 --heap-growing-percent=${OLD_GENERATION_GROWTH}`;

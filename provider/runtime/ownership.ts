@@ -14,7 +14,7 @@ type Listing = ReadonlyMap<string, Holder>;
  * key first needs it (so `preview` stays a constant number of requests), and the keys found taken
  * then: a record found later under such a key is somebody else's, never the answer to a lost create.
  */
-export class TakenKeys {
+class TakenKeys {
   readonly #listings = new Map<string, Promise<Listing>>();
   readonly #takenAtCheck = new Set<string>();
   readonly #heldByStack = new Set<string>();

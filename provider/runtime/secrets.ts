@@ -8,7 +8,7 @@ import type { z } from "zod";
 export const secret = <T extends z.ZodType>(field: T): T => field.meta({ secret: true });
 
 /** Whether a field is marked secret, looking through optional, nullable, default and pipe wrappers. */
-export function isSecretField(field: z.ZodType | undefined): boolean {
+function isSecretField(field: z.ZodType | undefined): boolean {
   const pending: unknown[] = [field];
   while (pending.length > 0) {
     const schema = pending.pop() as z.ZodType | undefined;

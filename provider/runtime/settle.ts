@@ -12,7 +12,7 @@ export function isAmbiguous(err: unknown): boolean {
 }
 
 /** Whether the platform refused a create because the natural key is taken. */
-export function isAlreadyExists(err: unknown): boolean {
+function isAlreadyExists(err: unknown): boolean {
   return (
     err instanceof BadRequestError && (err.code === "already_exists" || err.code === "number_already_linked")
   );

@@ -11,7 +11,7 @@ export interface HouseRule {
 const ANY_PRODUCT = ["sdk/", "provider/", "cli/", "policy/", "emulator/", "scripts/", "bench/", "examples/"];
 
 /** The arrows: the SDK stands alone, the provider builds on it, the CLI and policy on both, the emulator on nothing. */
-export const HOUSE_RULES: readonly HouseRule[] = [
+const HOUSE_RULES: readonly HouseRule[] = [
   { area: "sdk/", may: ["sdk/"] },
   { area: "provider/", may: ["provider/", "sdk/"] },
   // Lookups are plain functions over the SDK, shared by the plugin and the program alike.

@@ -44,7 +44,7 @@ export interface ArchiveChoice {
 }
 
 /** The archive's name for a product, version and platform. */
-export const archiveName = (product: ExecutableProduct, version: string, platform: string): string =>
+const archiveName = (product: ExecutableProduct, version: string, platform: string): string =>
   `${product.name}-v${version}-${platform}.tar.gz`;
 
 /**

@@ -6,7 +6,7 @@ import { type Artifact, fileArtifact, type ReleaseContext } from "./artifact";
 /** The release notes, the changelog's section for the version. */
 export const NOTES_FILE = "RELEASE_NOTES.md";
 /** `sha256sum -c SHA256SUMS` verifies every file attached to the release. */
-export const CHECKSUMS_FILE = "SHA256SUMS";
+const CHECKSUMS_FILE = "SHA256SUMS";
 
 /** Writes the checksums of every file artifact (folders are published from the tagged source). */
 export function checksums(ctx: ReleaseContext, artifacts: readonly Artifact[]): Artifact {

@@ -10,7 +10,7 @@ import type { TaskRecord } from "./records";
 export type TaskStatus = "pending" | "in_progress" | "completed" | "failed";
 
 /** The agent's side of the simulated calls (the number calls are placed from). */
-export const ASSISTANT_NUMBER = "+14155550199";
+const ASSISTANT_NUMBER = "+14155550199";
 
 interface CallTimes {
   status: TaskStatus;

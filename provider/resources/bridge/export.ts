@@ -12,7 +12,7 @@ export interface ExportedBridge {
 }
 
 /** A bridge of the list view, as exported. */
-export function exportedBridge(b: Pick<Bridge, "slug" | "name" | "provider" | "numbers">): ExportedBridge {
+function exportedBridge(b: Pick<Bridge, "slug" | "name" | "provider" | "numbers">): ExportedBridge {
   return {
     slug: b.slug,
     name: b.name,
