@@ -4,7 +4,7 @@
 // `node …/@pulumi/pulumi/cmd/dynamic-provider …`, the native provider plugin
 // `node …/dist/provider/plugin/main.js …`, the engine itself is the `pulumi` binary) and keeps the largest `VmHWM` (the kernel's
 // high-water mark of resident memory, so growth between two polls is not missed) each one reported.
-import { readdirSync, readFileSync } from "node:fs";
+import { descendants, readProc, USER_HZ } from "./proc";
 
 export type Role = "program" | "provider" | "engine";
 
@@ -22,19 +22,8 @@ export interface PeakRss {
   method: string;
 }
 
-/** Linux reports /proc times in USER_HZ, 100 per second on every architecture Node supports. */
-const USER_HZ = 100;
-
 const RSS_METHOD =
   "VmHWM from /proc/<pid>/status of the language host (node …/cmd/run), the provider process (the dynamic-provider host node …/cmd/dynamic-provider, or the native plugin node …/provider/plugin/main.js) and the engine (pulumi), polled every 100 ms";
-
-function read(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined; // the process ended between listing and reading
-  }
-}
 
 // The plugin's source moved from provider/native to provider/plugin; both paths are the plugin.
 const NATIVE_PLUGIN = /[/\\]provider[/\\](?:native|plugin)[/\\]main\.js/;
@@ -54,40 +43,16 @@ function roleOf(cmdline: string): Role | undefined {
 export function watchPeakRss(intervalMs = 100): { stop(): PeakRss } {
   const peaks = new Map<number, { role: Role; kb: number; ticks: number }>();
   const poll = () => {
-    let pids: number[];
-    try {
-      pids = readdirSync("/proc")
-        .filter((d) => /^\d+$/.test(d))
-        .map(Number);
-    } catch {
-      return;
-    }
-    const parent = new Map<number, number>();
-    const ticks = new Map<number, number>();
-    for (const pid of pids) {
-      const stat = read(`/proc/${pid}/stat`);
-      // Fields after the command (which may contain spaces) start after the last ")": state, ppid, … utime (12th), stime.
-      const fields = stat ? stat.slice(stat.lastIndexOf(")") + 2).split(" ") : [];
-      const ppid = Number(fields[1]);
-      if (!Number.isNaN(ppid)) parent.set(pid, ppid);
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    }
-    const descends = (pid: number): boolean => {
-      for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
-        if (p === process.pid) return true;
-      return false;
-    };
-    for (const pid of pids) {
-      if (!descends(pid)) continue;
-      const known = peaks.get(pid);
-      const role = known?.role ?? roleOf(read(`/proc/${pid}/cmdline`) ?? "");
+    for (const d of descendants()) {
+      const known = peaks.get(d.pid);
+      const role = known?.role ?? roleOf(readProc(`/proc/${d.pid}/cmdline`) ?? "");
       if (!role) continue;
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? "")?.[1];
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readProc(`/proc/${d.pid}/status`) ?? "")?.[1];
       if (hwm !== undefined)
-        peaks.set(pid, {
+        peaks.set(d.pid, {
           role,
           kb: Math.max(known?.kb ?? 0, Number(hwm)),
-          ticks: Math.max(known?.ticks ?? 0, ticks.get(pid) || 0),
+          ticks: Math.max(known?.ticks ?? 0, d.ticks),
         });
     }
   };

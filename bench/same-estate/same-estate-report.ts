@@ -3,6 +3,7 @@
 // every process the side started, CPU, and the load average around each run.
 
 import type { LoadSamples } from "../harness/load-sampler";
+import type { Machine } from "../harness/machine";
 import { int } from "../harness/stats";
 import { describeSameEstate } from "./same-estate";
 import { type Op, type OpFigures, type Side, type SideRun, sideKey, sideLabel } from "./same-estate-side";
@@ -22,15 +23,7 @@ export interface SameEstateResults {
   startedAt: string;
   durationS: number;
   complete: boolean;
-  machine: {
-    cpu: string;
-    cores: number;
-    memoryGb: number;
-    os: string;
-    node: string;
-    loadAverageAtStart: number;
-    versions: Record<string, string>;
-  };
+  machine: Machine;
   load: LoadSamples;
   parallel: number;
   tofu: { version: string; restapi: string } | { skipped: string };

@@ -1,42 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as program from "../../../provider";
+import { mockRegistrations, type Registration } from "../../fixtures/mock-monitor";
 
-/** What the program asked the engine for, as the mock monitor saw it. */
-interface Registration {
-  type: string;
-  name: string;
-  dependencies: string[];
-  additionalSecretOutputs: string[];
-  object: Record<string, unknown>;
-}
-
-const registrations: Registration[] = [];
+let registrations: Registration[] = [];
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: `${args.name}-id`, state: { ...args.inputs, slug: args.inputs.slug } }),
-      call: () => ({}),
-    },
-    "voice-test",
-    "dev",
-    false,
-  );
-  // The mock monitor hands mocks only the inputs; the request itself carries dependencies and secret markings.
-  const monitor = pulumi.runtime.getMonitor() as any;
-  const register = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (req: any, callback: unknown) => {
-    registrations.push({
-      type: req.getType(),
-      name: req.getName(),
-      dependencies: req.getDependenciesList(),
-      additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
-      object: req.getObject().toJavaScript(),
-    });
-    return register(req, callback);
-  };
+  registrations = await mockRegistrations((inputs) => ({ ...inputs, slug: inputs.slug }));
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

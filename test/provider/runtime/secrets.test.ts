@@ -1,6 +1,3 @@
-// A secret is declared once, on its field: a throwaway type whose schema marks `apiKey` secret, added to
-// the registry and nowhere else, is kept secret by everything that reads the registry.
-import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { stepRows } from "../../../cli/report/changes";
 import { nativeProvider } from "../../../provider/plugin/provider";
@@ -11,6 +8,7 @@ import { VoiceResource } from "../../../provider/program/voice-resource";
 import { heldSecrets } from "../../../provider/runtime/secrets";
 import { serve } from "../../../provider/runtime/serve";
 import { useEmulator } from "../../fixtures/emulator";
+import { mockRegistrations, type Registration } from "../../fixtures/mock-monitor";
 import { configureRuntime } from "../../fixtures/provider";
 import { VAULT, VaultInputs, VaultOutputs } from "../../fixtures/vault-type";
 
@@ -88,23 +86,9 @@ describe("a type's secret field, declared once", () => {
 });
 
 describe("a program declaring the type", () => {
-  const registered: { additionalSecretOutputs: string[]; object: Record<string, unknown> }[] = [];
+  let registered: Registration[] = [];
   beforeAll(async () => {
-    await pulumi.runtime.setMocks(
-      { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) },
-      "voice-test",
-      "dev",
-      false,
-    );
-    const monitor = pulumi.runtime.getMonitor() as any;
-    const register = monitor.registerResource.bind(monitor);
-    monitor.registerResource = (req: any, callback: unknown) => {
-      registered.push({
-        additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
-        object: req.getObject().toJavaScript(),
-      });
-      return register(req, callback);
-    };
+    registered = await mockRegistrations();
   });
 
   it("sends it as a secret and lists it as a secret output", async () => {

@@ -7,7 +7,7 @@ import { PROVIDER_CONFIGURATION } from "../../../../provider/resources/provider-
 import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
 import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
-import { checked, configureRuntime, UNKNOWN } from "../../../fixtures/provider";
+import { checked, configureRuntime, createDemoConfiguration, UNKNOWN } from "../../../fixtures/provider";
 
 const bridge = serve(BRIDGE);
 const bridgeNumber = serve(BRIDGE_NUMBER);
@@ -19,14 +19,7 @@ beforeAll(async () => {
   await configureRuntime(emu);
 });
 beforeEach(async () => {
-  const config = await providerConfiguration.create(
-    await checked(providerConfiguration, {
-      provider: "twilio",
-      accountSid: "AC00000000000000000000000000000001",
-      authToken: "t",
-    }),
-  );
-  configId = config.id;
+  configId = await createDemoConfiguration(providerConfiguration);
   await bridge.create(await checked(bridge, { name: "Main", slug: "main" }));
   await bridge.create(await checked(bridge, { name: "Other", slug: "other" }));
 });

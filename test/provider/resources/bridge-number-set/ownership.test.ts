@@ -10,7 +10,7 @@ import { PROVIDER_CONFIGURATION } from "../../../../provider/resources/provider-
 import { forgetTakenKeys, RECOVERING_ENV } from "../../../../provider/runtime/ownership";
 import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
-import { checked, configureRuntime } from "../../../fixtures/provider";
+import { checked, configureRuntime, createDemoConfiguration } from "../../../fixtures/provider";
 
 const bridge = serve(BRIDGE);
 const link = serve(BRIDGE_NUMBER);
@@ -26,14 +26,7 @@ beforeAll(async () => {
   await configureRuntime(emu);
 });
 beforeEach(async () => {
-  const config = await providerConfiguration.create(
-    await checked(providerConfiguration, {
-      provider: "twilio",
-      accountSid: "AC00000000000000000000000000000001",
-      authToken: "t",
-    }),
-  );
-  configId = Number(config.id);
+  configId = Number(await createDemoConfiguration(providerConfiguration));
   await bridge.create(await checked(bridge, { name: "Shared", slug: "shared" }));
 });
 afterEach(() => {
