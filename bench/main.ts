@@ -18,7 +18,7 @@
 //                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again;
 //                                       --move-gap-parallel P runs the engine with --parallel P
 //   node dist/bench/main.js --opentofu  OpenTofu against the Pulumi sides on the same estate (bench/same-estate/same-estate-main.ts);
-//                                       skipped with a note where OpenTofu is not installed (scripts/opentofu builds it)
+//                                       skipped with a note where OpenTofu is not installed (scripts/tools/opentofu builds it)
 //   node dist/bench/main.js --ts-program the program as users write it: JavaScript, TypeScript, transpile-only
 //                                       (both: --numbers 1000,10000 the sizes, --reps R the repetitions,
 //                                       --render renders the results of that suite and those sizes again)
@@ -26,7 +26,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { repoRoot } from "../scripts/engine";
+import { repoRoot } from "../scripts/tools/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator/emulator-scale";
 import { describeMachine } from "./harness/machine";
 import { progress, timed } from "./harness/stats";

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { AdminClient } from "../../emulator";
-import { repoRoot } from "../../scripts/engine";
+import { repoRoot } from "../../scripts/tools/engine";
 
 export interface EmulatorProcess {
   url: string;

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { pulumiCommand, repoRoot } from "../../scripts/engine";
+import { pulumiCommand, repoRoot } from "../../scripts/tools/engine";
 
 const run = promisify(execFile);
 

@@ -4,7 +4,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { repoRoot } from "../../scripts/engine";
+import { repoRoot } from "../../scripts/tools/engine";
 import type { MemoryAtPeak } from "./memory-probe";
 
 /** A role's process at its largest resident memory, in MB (1 MB = 1,048,576 B). */
@@ -23,7 +23,7 @@ export interface MemoryBreakdown {
   restMb: number;
 }
 
-export const PROBE = path.join(repoRoot, "dist", "bench", "memory-probe.js");
+export const PROBE = path.join(repoRoot, "dist", "bench", "harness", "memory-probe.js");
 
 export const MEMORY_METHOD =
   "process.memoryUsage(), v8.getHeapStatistics() and v8.getHeapSpaceStatistics() sampled every 100 ms inside each Node.js process (NODE_OPTIONS --require of bench/harness/memory-probe.ts), taken at the sample of largest rss";

@@ -1,5 +1,5 @@
 // A Pulumi stack of the benchmark program (bench/harness/program) driven through the Automation API with the
-// real engine (scripts/engine.ts), against an emulator over loopback HTTP, plus the measurements
+// real engine (scripts/tools/engine.ts), against an emulator over loopback HTTP, plus the measurements
 // taken around each engine operation: wall time, the emulator's request log, peak memory.
 import { execFile } from "node:child_process";
 import { appendFile, cp, rm, symlink, writeFile } from "node:fs/promises";
@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { AdminClient, RequestLogEntry } from "../../emulator";
-import { engineEnv, makeTempDir, pulumiCommand, repoRoot, type TempDir } from "../../scripts/engine";
+import { engineEnv, makeTempDir, pulumiCommand, repoRoot, type TempDir } from "../../scripts/tools/engine";
 import type { EstateSpec } from "./estate";
 import { type PeakRss, watchPeakRss } from "./rss";
 import { round, timed } from "./stats";

@@ -5,7 +5,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { repoRoot } from "../../scripts/engine";
+import { repoRoot } from "../../scripts/tools/engine";
 import { describeMachine } from "../harness/machine";
 import { progress } from "../harness/stats";
 import { type MoveGapPoint, runMoveGap } from "./move-gap";

@@ -6,8 +6,8 @@ import { execFile } from "node:child_process";
 import { chmod, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { makeTempDir, repoRoot } from "../../scripts/engine";
-import { type PluginProbe, probePlugin } from "../../scripts/plugin-probe";
+import { type PluginProbe, probePlugin } from "../../scripts/dev/plugin-probe";
+import { makeTempDir, repoRoot } from "../../scripts/tools/engine";
 import { median, progress, round } from "../harness/stats";
 
 const run = promisify(execFile);
@@ -49,12 +49,16 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** Builds the host's archive (scripts/plugin-archive.mjs) and measures `runs` alternating starts of each kind. */
+/** Builds the host's archive (scripts/build/archives/plugin.mjs) and measures `runs` alternating starts of each kind. */
 export async function runPluginStartup(runs: number): Promise<PluginStartupResult> {
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, "scripts", "plugin-archive.mjs")], {
-    cwd: repoRoot,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(repoRoot, "scripts", "build", "archives", "plugin.mjs")],
+    {
+      cwd: repoRoot,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const archive = stdout.trim().split("\n").pop() ?? "";
   const out = path.dirname(archive);
   const dir = await makeTempDir("pulumi-voice-bench-plugin-");

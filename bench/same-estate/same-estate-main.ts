@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { repoRoot } from "../../scripts/engine";
+import { repoRoot } from "../../scripts/tools/engine";
 import { sampleLoad } from "../harness/load-sampler";
 import { describeMachine } from "../harness/machine";
 import { rotated, withSeededEmulator } from "../harness/seeded-emulator";

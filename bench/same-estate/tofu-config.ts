@@ -5,7 +5,7 @@
 // view for the number (`read_search`), and deleted by disconnect-provider.
 import type { EstateSpec } from "../harness/estate";
 
-/** The provider's address and version (scripts/opentofu builds that version into a filesystem mirror). */
+/** The provider's address and version (scripts/tools/opentofu builds that version into a filesystem mirror). */
 export const RESTAPI = { source: "mastercard/restapi", version: "1.20.0" } as const;
 
 const API_PREFIX = "/api/v2/platform";

@@ -6,7 +6,7 @@ import { createWriteStream } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { makeTempDir, repoRoot } from "../../scripts/engine";
+import { makeTempDir, repoRoot } from "../../scripts/tools/engine";
 import type { EstateSpec } from "../harness/estate";
 import { countRoutes, type Target } from "../harness/stack";
 import { round, timed } from "../harness/stats";
@@ -18,17 +18,17 @@ const run = promisify(execFile);
 /** Where OpenTofu is: its executable and the CLI configuration that finds the provider without a registry. */
 export interface TofuInstall {
   tofu: string;
-  /** TF_CLI_CONFIG_FILE (scripts/opentofu's `tofurc`), or undefined for the user's own configuration. */
+  /** TF_CLI_CONFIG_FILE (scripts/tools/opentofu's `tofurc`), or undefined for the user's own configuration. */
   cliConfig: string | undefined;
   version: string;
 }
 
 /**
- * scripts/opentofu's cache when it is built; else a `tofu` on PATH with the user's own CLI
+ * scripts/tools/opentofu's cache when it is built; else a `tofu` on PATH with the user's own CLI
  * configuration (whose `tofu init` must find mastercard/restapi); else the reason there is none.
  */
 export async function findTofu(): Promise<TofuInstall | { missing: string }> {
-  const script = path.join(repoRoot, "scripts", "opentofu");
+  const script = path.join(repoRoot, "scripts", "tools", "opentofu");
   const cached = await run(script, ["--installed"]).catch(() => undefined);
   const dir = cached?.stdout.trim().split("\n").at(-1);
   const candidates: [string, string | undefined][] = dir
@@ -43,8 +43,8 @@ export async function findTofu(): Promise<TofuInstall | { missing: string }> {
   }
   return {
     missing:
-      "OpenTofu is not installed: neither scripts/opentofu's cache nor `tofu` on PATH. " +
-      "Build it with scripts/opentofu (OpenTofu and the restapi provider from the Go module proxy; minutes).",
+      "OpenTofu is not installed: neither scripts/tools/opentofu's cache nor `tofu` on PATH. " +
+      "Build it with scripts/tools/opentofu (OpenTofu and the restapi provider from the Go module proxy; minutes).",
   };
 }
 

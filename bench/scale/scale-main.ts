@@ -4,7 +4,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { repoRoot } from "../../scripts/engine";
+import { repoRoot } from "../../scripts/tools/engine";
 import { sampleLoad } from "../harness/load-sampler";
 import { describeMachine } from "../harness/machine";
 import { progress } from "../harness/stats";

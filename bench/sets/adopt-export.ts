@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { makeTempDir, repoRoot } from "../../scripts/engine";
+import { makeTempDir, repoRoot } from "../../scripts/tools/engine";
 import { type BenchStack, benchStack, type Operation, type OpMeasure, type Target } from "../harness/stack";
 import { round, timed } from "../harness/stats";
 

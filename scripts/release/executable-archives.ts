@@ -1,7 +1,7 @@
 // The single executables' archives, one per platform each, `<name>-v<version>-<os>-<arch>.tar.gz`: the
 // plugin's (`pulumi-resource-voice`, which `pulumi plugin install` and `pluginDownloadURL` fetch) built by
-// scripts/plugin-archive.mjs, and the command line's (`pulumi-voice-platform`, for users with no Node.js)
-// built by scripts/cli-archive.mjs, the same way.
+// scripts/build/archives/plugin.mjs, and the command line's (`pulumi-voice-platform`, for users with no Node.js)
+// built by scripts/build/archives/cli.mjs, the same way.
 import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { type Artifact, check, fileArtifact, type ReleaseContext, tool } from "./artifact";
@@ -28,12 +28,12 @@ export interface ExecutableProduct {
 
 export const PLUGIN: ExecutableProduct = {
   kind: "plugin",
-  script: "plugin-archive.mjs",
+  script: "build/archives/plugin.mjs",
   name: "pulumi-resource-voice",
 };
 export const CLI: ExecutableProduct = {
   kind: "cli",
-  script: "cli-archive.mjs",
+  script: "build/archives/cli.mjs",
   name: "pulumi-voice-platform",
 };
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { packageRelease, pluginDownloadUrl } from "../../provider/plugin/release";
-import { repoRoot } from "../engine";
+import { repoRoot } from "../tools/engine";
 import { type Artifact, type ReleaseContext, tool } from "./artifact";
 import { releaseNotes } from "./changelog";
 import { dotnetProject } from "./dotnet-project";
@@ -69,7 +69,7 @@ function main(): void {
   };
   try {
     step("build (when stale)", () => {
-      tool("node", [path.join(root, "scripts", "build-if-stale.mjs")], { cwd: root });
+      tool("node", [path.join(root, "scripts", "build", "build-if-stale.mjs")], { cwd: root });
       return [];
     });
     writeFileSync(path.join(out, NOTES_FILE), notes);

@@ -1,19 +1,19 @@
 // The Python package: a wheel and an sdist of sdks/python, built by setuptools' PEP 517 backend from the
-// hash-locked virtualenv of scripts/python-env (the one the Python SDK's tests use; made from PyPI on
+// hash-locked virtualenv of scripts/tools/python-env (the one the Python SDK's tests use; made from PyPI on
 // first use, then cached), so the release pins its build tools once, with the tests'.
 import { cpSync, existsSync } from "node:fs";
 import path from "node:path";
 import { PULUMI_SDK_MINIMUM } from "../../provider/plugin/schema";
 import { type Artifact, check, fileArtifact, type ReleaseContext, tool } from "./artifact";
 
-/** The Python of scripts/python-env's virtualenv, which the script prints as its last line. */
+/** The Python of scripts/tools/python-env's virtualenv, which the script prints as its last line. */
 function buildPython(root: string): string {
   const venv =
-    tool(path.join(root, "scripts", "python-env"), [])
+    tool(path.join(root, "scripts", "tools", "python-env"), [])
       .trim()
       .split("\n")
       .pop() ?? "";
-  check(path.isAbsolute(venv), "scripts/python-env", `printed no virtualenv (${JSON.stringify(venv)})`);
+  check(path.isAbsolute(venv), "scripts/tools/python-env", `printed no virtualenv (${JSON.stringify(venv)})`);
   return path.join(venv, "bin", "python");
 }
 

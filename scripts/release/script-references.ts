@@ -22,7 +22,7 @@ export interface ScriptReference {
 /** Folders never scanned: installed, built or generated. */
 const SKIPPED = new Set(["node_modules", "dist", ".git", "sdks", "docs"]);
 const SOURCE = /\.(ts|mts|cts|mjs|cjs|js|sh|ya?ml)$/;
-/** Extensions a path may leave out (`scripts/gen-schema` for scripts/gen-schema.ts). */
+/** Extensions a path may leave out (`scripts/generate/gen-schema` for scripts/generate/gen-schema.ts). */
 const IMPLIED = ["", ".ts", ".mts", ".mjs", ".js"];
 
 const SEGMENT = `[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]*`;

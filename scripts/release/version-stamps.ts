@@ -1,5 +1,5 @@
 // Where the package's version is written besides package.json, the one source: the lockfile, the schema,
-// and every SDK's package metadata. `scripts/gen-schema` and `scripts/gen-sdks` stamp them from package.json;
+// and every SDK's package metadata. `scripts/generate/gen-schema` and `scripts/generate/gen-sdks` stamp them from package.json;
 // the release refuses to build, and a test fails, when one disagrees.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -72,6 +72,6 @@ export function assertOneVersion(root: string, version: string): void {
   const lines = wrong.map((stamp) => `  ${stamp.where}: ${stamp.version ?? "(none)"}`);
   throw new Error(
     `package.json says version ${version}, but:\n${lines.join("\n")}\n` +
-      "run `npm install` (lockfile), `node dist/scripts/gen-schema.js` and `npm run gen-sdks`",
+      "run `npm install` (lockfile), `node dist/scripts/generate/gen-schema.js` and `npm run gen-sdks`",
   );
 }

@@ -4,7 +4,7 @@
 // code not yet applied).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRIFT_CHECK_ARGS, DRIFT_CHECK_COMMAND } from "../../emulator/dashboard/drift-check";
-import { DEMO_STEPS, driftStepArgs } from "../../scripts/demo-steps";
+import { DEMO_STEPS, driftStepArgs } from "../../scripts/dev/demo-steps";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { docFiles, readDoc } from "../fixtures/markdown";
 

@@ -1,5 +1,5 @@
 // Every GitHub Actions workflow under examples/ passes actionlint (built from its Go module by
-// scripts/actionlint on first use, then cached outside the repository).
+// scripts/tools/actionlint on first use, then cached outside the repository).
 import { execFile } from "node:child_process";
 import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,7 +14,7 @@ const BUILD_TIMEOUT_MS = 10 * 60_000;
 let actionlint: string;
 let scratch: TempDir;
 beforeAll(async () => {
-  const { stdout } = await run(path.join(repoRoot, "scripts", "actionlint"), {
+  const { stdout } = await run(path.join(repoRoot, "scripts", "tools", "actionlint"), {
     cwd: repoRoot,
     timeout: BUILD_TIMEOUT_MS,
   });

@@ -41,7 +41,7 @@ const actions = (name: string): string[] => job(name).steps.flatMap((s) => (s.us
 describe("the release workflow", () => {
   let actionlint: string;
   beforeAll(async () => {
-    const { stdout } = await run(path.join(repoRoot, "scripts", "actionlint"), {
+    const { stdout } = await run(path.join(repoRoot, "scripts", "tools", "actionlint"), {
       cwd: repoRoot,
       timeout: BUILD_TIMEOUT_MS,
     });

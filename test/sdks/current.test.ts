@@ -23,11 +23,13 @@ describe("generated SDKs", () => {
 
   beforeAll(async () => {
     fresh = await makeTempDir("pulumi-voice-sdks-");
-    await run(path.join(repoRoot, "scripts", "gen-sdks"), [fresh.path], { timeout: ENGINE_BUILD_TIMEOUT_MS });
+    await run(path.join(repoRoot, "scripts", "generate", "gen-sdks"), [fresh.path], {
+      timeout: ENGINE_BUILD_TIMEOUT_MS,
+    });
   }, ENGINE_BUILD_TIMEOUT_MS);
   afterAll(() => fresh?.remove());
 
-  it.each(LANGUAGES)("sdks/%s is current (else run scripts/gen-sdks)", async (language) => {
+  it.each(LANGUAGES)("sdks/%s is current (else run scripts/generate/gen-sdks)", async (language) => {
     const committed = path.join(repoRoot, "sdks", language);
     const generated = path.join(fresh.path, language);
     const files = await filesUnder(generated);

@@ -40,7 +40,9 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     token = await buildOrganization(emu.apiUrl, emu.admin, spec());
     const env = { ...process.env, ...(await engineEnv()) };
     await run("sh", ["-c", "command -v pulumi-language-yaml"], { env }).catch(() => {
-      throw new Error("pulumi-language-yaml is not on the engine's PATH (scripts/pulumi-engine builds it)");
+      throw new Error(
+        "pulumi-language-yaml is not on the engine's PATH (scripts/tools/pulumi-engine builds it)",
+      );
     });
   }, ENGINE_BUILD_TIMEOUT_MS);
 

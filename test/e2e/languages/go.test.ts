@@ -1,5 +1,5 @@
 // A Go program over the generated Go SDK (examples/go, sdks/go): it builds and vets, and runs through
-// the real engine (Go language host from scripts/pulumi-engine, the plugin from <repo>/bin) against the
+// the real engine (Go language host from scripts/tools/pulumi-engine, the plugin from <repo>/bin) against the
 // emulator: up, a preview that finds no change, destroy.
 import { execFile } from "node:child_process";
 import { copyFile, readFile, writeFile } from "node:fs/promises";
@@ -25,7 +25,7 @@ const example = path.join(repoRoot, "examples", "go");
 /** Compiling a Go program and the SDK's dependencies on a loaded machine took 17 minutes the first time. */
 const GO_BUILD_TIMEOUT_MS = ENGINE_BUILD_TIMEOUT_MS;
 /**
- * The flags scripts/pulumi-engine builds with: the Go build cache then already holds the SDK's packages,
+ * The flags scripts/tools/pulumi-engine builds with: the Go build cache then already holds the SDK's packages,
  * compiled for the Go language host, and a cold machine compiles them once.
  */
 const GO_ENV = { CGO_ENABLED: "0", GOFLAGS: "-trimpath -buildvcs=false" };

@@ -1,7 +1,7 @@
 // A Java program over the generated Java SDK (sdks/java, examples/java). Maven builds the SDK's jar the way
-// a release does (scripts/java-sdk-jar), installs it into the local Maven repository as a user's build
+// a release does (scripts/build/java-sdk-jar), installs it into the local Maven repository as a user's build
 // would fetch it, and builds the example against it, once; the program then runs through the real engine
-// (Pulumi's Java language host from scripts/pulumi-engine, running the example's jar; the plugin from
+// (Pulumi's Java language host from scripts/tools/pulumi-engine, running the example's jar; the plugin from
 // <repo>/bin) against the emulator: up, a preview that finds no change (also with `runtime: java`, which
 // runs the program through Maven), destroy.
 import { execFile } from "node:child_process";
@@ -44,7 +44,7 @@ async function maven(args: string[], cwd: string): Promise<void> {
 
 interface Built {
   scratch: TempDir;
-  /** The SDK's jar, as scripts/java-sdk-jar writes it. */
+  /** The SDK's jar, as scripts/build/java-sdk-jar writes it. */
   sdkJar: string;
   /** A copy of examples/java, built, whose Pulumi.yaml runs its jar and names the plugin by absolute path. */
   program: string;
@@ -69,11 +69,11 @@ async function writeProject(program: string, how: "maven" | "jar"): Promise<void
 
 /** Builds the SDK's jar, installs it into the local Maven repository and builds the example against it. */
 async function build(): Promise<Built> {
-  // Maven and a JDK, from Debian's packages when missing (scripts/java-sdk-jar asks for them too).
-  await run(path.join(repoRoot, "scripts", "maven"), [], { timeout: MAVEN_TIMEOUT_MS });
+  // Maven and a JDK, from Debian's packages when missing (scripts/build/java-sdk-jar asks for them too).
+  await run(path.join(repoRoot, "scripts", "tools", "maven"), [], { timeout: MAVEN_TIMEOUT_MS });
   const scratch = await makeTempDir("pulumi-voice-java-");
   const { stdout } = await run(
-    path.join(repoRoot, "scripts", "java-sdk-jar"),
+    path.join(repoRoot, "scripts", "build", "java-sdk-jar"),
     [path.join(scratch.path, "sdk")],
     {
       timeout: MAVEN_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 // A Python program over the generated Python SDK (examples/python, sdks/python), run through the real
-// engine as a user runs it: the Python language host and its exec script from scripts/pulumi-engine, the
-// `pulumi` library and the SDK in the virtualenv of scripts/python-env (the project's `virtualenv`
+// engine as a user runs it: the Python language host and its exec script from scripts/tools/pulumi-engine, the
+// `pulumi` library and the SDK in the virtualenv of scripts/tools/python-env (the project's `virtualenv`
 // option), the plugin from <repo>/bin, against the emulator: up, a preview that finds no change, drift
 // found by the drift check, `pulumi import` whose printed Python previews clean once pasted, destroy.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// The command line as a single executable (scripts/cli-archive.mjs), used by someone with no Node.js:
+// The command line as a single executable (scripts/build/archives/cli.mjs), used by someone with no Node.js:
 // the host's archive unpacked into a folder on PATH beside the engine's own programs and nothing else.
 // The emulator runs from it; its `export --language yaml` writes a project that the plugin archive,
 // installed with `pulumi plugin install`, takes over with `pulumi up` (adopting: no write) and
@@ -71,8 +71,8 @@ describe("the command line as a single executable, with no Node.js on PATH", {
   beforeAll(async () => {
     tmp = await makeTempDir("pulumi-voice-cli-exe-");
     const [cli, plugin, engine] = await Promise.all([
-      archive("cli-archive.mjs"),
-      archive("plugin-archive.mjs"),
+      archive("build/archives/cli.mjs"),
+      archive("build/archives/plugin.mjs"),
       engineEnv(),
     ]);
     cliArchive = cli;

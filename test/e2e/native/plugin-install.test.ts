@@ -1,4 +1,4 @@
-// The plugin archive of the host's platform (scripts/plugin-archive.mjs: a Node.js single executable),
+// The plugin archive of the host's platform (scripts/build/archives/plugin.mjs: a Node.js single executable),
 // installed the way Pulumi users install a plugin (`pulumi plugin install resource voice <version> --file
 // <archive>`) into a fresh PULUMI_HOME, then used by a Pulumi YAML program whose Pulumi.yaml has no
 // `plugins` block, with no `node` anywhere on PATH: up (and an invoke), import, destroy.
@@ -59,10 +59,14 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
   let PATH: string;
 
   beforeAll(async () => {
-    const { stdout } = await run(process.execPath, [path.join(repoRoot, "scripts", "plugin-archive.mjs")], {
-      cwd: repoRoot,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(repoRoot, "scripts", "build", "archives", "plugin.mjs")],
+      {
+        cwd: repoRoot,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     archive = stdout.trim().split("\n").pop() ?? "";
     emu = await startTestEmulator();
     home = await makeTempDir("pulumi-voice-home-");

@@ -31,7 +31,7 @@ async function requireYamlHost(): Promise<void> {
   const env = { ...process.env, ...(await engineEnv()) };
   await run("sh", ["-c", "command -v pulumi-language-yaml"], { env }).catch(() => {
     throw new Error(
-      "pulumi-language-yaml is not on the engine's PATH: scripts/pulumi-engine must build the YAML language host into its bin directory",
+      "pulumi-language-yaml is not on the engine's PATH: scripts/tools/pulumi-engine must build the YAML language host into its bin directory",
     );
   });
 }

@@ -8,7 +8,7 @@ import { OUTPUTS } from "../../../provider/plugin/outputs";
 import { RESOURCES, type ResourceName, resourceToken } from "../../../provider/plugin/resources";
 import { packageSchema } from "../../../provider/plugin/schema";
 import { serve } from "../../../provider/runtime/serve";
-import { schemaFile } from "../../../scripts/gen-schema";
+import { schemaFile } from "../../../scripts/generate/gen-schema";
 import { useEmulator } from "../../fixtures/emulator";
 import { repoRoot } from "../../fixtures/engine";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
@@ -98,7 +98,7 @@ describe("package schema", () => {
     );
   });
 
-  it("the committed schema.json is current (regenerate: node dist/scripts/gen-schema.js)", () => {
+  it("the committed schema.json is current (regenerate: node dist/scripts/generate/gen-schema.js)", () => {
     const { path: file, text } = schemaFile();
     expect(file).toBe(path.join(repoRoot, "schema.json"));
     expect(readFileSync(file, "utf8")).toBe(text);

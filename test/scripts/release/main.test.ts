@@ -241,7 +241,7 @@ func main() {
 }
 `,
     );
-    // The flags scripts/pulumi-engine builds with, so the Go build cache already holds the SDK's dependencies.
+    // The flags scripts/tools/pulumi-engine builds with, so the Go build cache already holds the SDK's dependencies.
     const env = { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-trimpath -buildvcs=false -mod=mod" };
     await run("go", ["mod", "tidy"], { cwd: module, env, timeout: INSTALL_TIMEOUT_MS });
     await run("go", ["vet", "."], { cwd: module, env, timeout: INSTALL_TIMEOUT_MS });

@@ -17,13 +17,17 @@ describe("the paths and npm scripts that scripts call", () => {
         .filter((r) => from.test(r.from))
         .map((r) => r.target);
     expect(named(/^scripts\/release\//)).toEqual(
-      expect.arrayContaining(["scripts/python-env", "scripts/plugin-archive.mjs", "sdks/python"]),
+      expect.arrayContaining([
+        "scripts/tools/python-env",
+        "scripts/build/archives/plugin.mjs",
+        "sdks/python",
+      ]),
     );
     expect(named(/^package\.json scripts\.release$/)).toEqual([
-      "scripts/build-if-stale.mjs",
+      "scripts/build/build-if-stale.mjs",
       "dist/scripts/release/main.js",
     ]);
-    expect(named(/^scripts\/gen-sdks:/)).toContain("scripts/pulumi-engine");
+    expect(named(/^scripts\/generate\/gen-sdks:/)).toContain("scripts/tools/pulumi-engine");
     expect(named(/^\.ci\/run:/)).toContain("npm run test");
     expect(named(/^\.github\/workflows\/release\.yml:/)).toContain("npm run release");
   });
@@ -44,13 +48,13 @@ describe("a repository whose scripts call what it does not have", () => {
       JSON.stringify({
         scripts: {
           build: "tsc",
-          release: "node scripts/build-if-stale.mjs && node dist/scripts/release/main.js",
-          demo: "npm run build && node dist/scripts/demo.js",
+          release: "node scripts/build/build-if-stale.mjs && node dist/scripts/release/main.js",
+          demo: "npm run build && node dist/scripts/dev/demo.js",
           check: "npm run lint",
         },
       }),
     );
-    await write("scripts/build-if-stale.mjs", "// present\n");
+    await write("scripts/build/build-if-stale.mjs", "// present\n");
     await write("scripts/release/main.ts", "export {};\n");
     // The call that broke the release on a fresh machine, as it was written.
     await write(
@@ -66,7 +70,7 @@ describe("a repository whose scripts call what it does not have", () => {
 
   it("are each reported with the file and line, or package.json script, that calls them", () => {
     expect(missingScriptReferences(dir.path)).toEqual([
-      { from: "package.json scripts.demo", target: "dist/scripts/demo.js" },
+      { from: "package.json scripts.demo", target: "dist/scripts/dev/demo.js" },
       { from: "package.json scripts.check", target: "npm run lint" },
       { from: ".ci/run:3", target: "npm run test" },
       { from: `${S}/env:3`, target: `${S}/helper` },
