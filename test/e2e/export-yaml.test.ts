@@ -38,9 +38,11 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     tmp = await makeTempDir("pulumi-voice-export-yaml-");
     emu = await startTestEmulator();
     token = await buildOrganization(emu.apiUrl, emu.admin, spec());
-    const env = { ...process.env, ...(await engineEnv()) };
+    const env = { ...process.env, ...(await engineEnv("yaml")) };
     await run("sh", ["-c", "command -v pulumi-language-yaml"], { env }).catch(() => {
-      throw new Error("pulumi-language-yaml is not on the engine's PATH (scripts/pulumi-engine builds it)");
+      throw new Error(
+        "pulumi-language-yaml is not on the engine's PATH (`scripts/pulumi-engine yaml` builds it)",
+      );
     });
   }, ENGINE_BUILD_TIMEOUT_MS);
 
