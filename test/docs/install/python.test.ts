@@ -1,12 +1,10 @@
-// docs/install/python.md run as printed against the release's wheel and plugin archive, with no Node.js.
+// docs/install/python.md run as printed against the release's wheel, plugin archive and command line's
+// executable, with no Node.js.
 import { describeInstallPage } from "../../fixtures/install-page";
 
 describeInstallPage("docs/install/python.md", {
   pieces: ["python"],
   node: false,
-  plugin: true,
-  files: (version) => [
-    `pulumi-resource-voice-v${version}-linux-amd64.tar.gz`,
-    `pulumi_voice-${version}-py3-none-any.whl`,
-  ],
+  archives: true,
+  files: (version) => [`pulumi_voice-${version}-py3-none-any.whl`],
 });

@@ -4,6 +4,6 @@ import { describeInstallPage } from "../../fixtures/install-page";
 describeInstallPage("docs/install/typescript.md", {
   pieces: [],
   node: true,
-  plugin: false,
+  archives: false,
   files: (version) => [`pulumi-voice-platform-${version}.tgz`],
 });
