@@ -146,7 +146,10 @@ export async function benchStack(
   }
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: name, workDir: dir.path },
-    { envVars: { ...(await engineEnv()), ...options.env }, pulumiCommand: await pulumiCommand() },
+    {
+      envVars: { ...(await engineEnv(...(options.yaml ? (["yaml"] as const) : []))), ...options.env },
+      pulumiCommand: await pulumiCommand(),
+    },
   );
   await stack.setAllConfig({
     "voice:baseUrl": { value: target.url },

@@ -40,8 +40,8 @@ async function main(): Promise<void> {
   console.log(bold("pulumi-voice-platform demo: telephony as code against a local platform emulator"));
   console.log(DEMO_STEPS.map((text, i) => `  ${i + 1}. ${text}`).join("\n"));
   console.log(
-    "\nGetting the Pulumi engine (scripts/tools/pulumi-engine): instant once built; the first run builds it " +
-      "from source, 5-10 minutes, reporting its progress below.",
+    "\nGetting the Pulumi engine's core (scripts/tools/pulumi-engine): instant once built; the first run builds it " +
+      "from source (1.6 GB of Go modules, 10-16 minutes on 2 cores), reporting its progress below.",
   );
   const env = { ...process.env, ...(await engineEnv()) };
   const emulator = await startEmulator({ port: 0 });

@@ -1,6 +1,7 @@
 // The real Pulumi engine for tests, the demo and the benchmarks: scripts/tools/pulumi-engine provides (building it on first use) a directory
-// with `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`; this module wires it into an
-// offline environment (local file backend, no update checks, no plugin downloads).
+// with `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`, and the other language hosts a
+// caller asks for; this module wires it into an offline environment (local file backend, no update checks,
+// no plugin downloads).
 import { execFile } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -24,6 +25,9 @@ export const repoRoot = ((): string => {
 // A cold build of the engine takes minutes (see scripts/tools/pulumi-engine).
 export const ENGINE_BUILD_TIMEOUT_MS = 30 * 60_000;
 
+/** What scripts/tools/pulumi-engine builds beside the CLI and the Node.js language host, on request only. */
+export type EnginePiece = "yaml" | "go" | "python" | "sdkgen" | "java";
+
 interface Engine {
   binDir: string;
   env: Record<string, string>;
@@ -37,10 +41,11 @@ let engine: Promise<Engine> | undefined;
  */
 const scratchDir = (): string => process.env.PULUMI_VOICE_TMPDIR ?? tmpdir();
 
-function runEngineScript(): Promise<string> {
+function runEngineScript(pieces: EnginePiece[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       path.join(repoRoot, "scripts", "tools", "pulumi-engine"),
+      pieces,
       { cwd: repoRoot, timeout: ENGINE_BUILD_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) {
@@ -60,8 +65,8 @@ function runEngineScript(): Promise<string> {
   });
 }
 
-async function start(): Promise<Engine> {
-  const binDir = await runEngineScript();
+async function start(pieces: EnginePiece[]): Promise<Engine> {
+  const binDir = await runEngineScript(pieces);
   const root = await mkdtemp(path.join(scratchDir(), "pulumi-voice-engine-"));
   process.on("exit", () => rmSync(root, { recursive: true, force: true }));
   const home = path.join(root, "home");
@@ -80,17 +85,35 @@ async function start(): Promise<Engine> {
   return { binDir, env };
 }
 
-function getEngine(): Promise<Engine> {
-  engine ??= start();
-  return engine;
+/** Each piece asked for in this process: settled once the bin directory holds it. */
+const asked = new Map<EnginePiece, Promise<unknown>>();
+
+/** The engine with the core and `pieces`; the script runs once per process and once per piece added later. */
+function getEngine(pieces: EnginePiece[] = []): Promise<Engine> {
+  const missing = [...new Set(pieces)].filter((piece) => !asked.has(piece));
+  const current = engine;
+  if (!current) {
+    // The first call builds what it needs in one run of the script.
+    const started = start(missing);
+    engine = started;
+    for (const piece of missing) asked.set(piece, started);
+    return started;
+  }
+  if (missing.length > 0) {
+    const ready = current.then(() => runEngineScript(missing));
+    for (const piece of missing) asked.set(piece, ready);
+  }
+  return Promise.all([current, ...pieces.map((piece) => asked.get(piece))]).then(() => current);
 }
 
 /**
  * Environment for the Pulumi CLI or the Automation API (`LocalWorkspace` `envVars`), to merge over
- * `process.env`. Built once per process; each process gets its own PULUMI_HOME and file backend.
+ * `process.env`, with the CLI, the Node.js language host and the `pieces` asked for (another language
+ * host, an SDK generator) on its `PATH`. Made once per process; each process gets its own PULUMI_HOME
+ * and file backend.
  */
-export async function engineEnv(): Promise<Record<string, string>> {
-  return { ...(await getEngine()).env };
+export async function engineEnv(...pieces: EnginePiece[]): Promise<Record<string, string>> {
+  return { ...(await getEngine(pieces)).env };
 }
 
 let command: Promise<PulumiCommand> | undefined;

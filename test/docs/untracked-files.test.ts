@@ -26,6 +26,7 @@ function documentedStacks(): Map<string, string[]> {
     "examples/staging-prod",
     "examples/go",
     "examples/python",
+    "examples/java",
   ]) {
     const guide = path.join(folder, "README.md");
     if (existsSync(path.join(repoRoot, guide)))

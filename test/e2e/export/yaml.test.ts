@@ -38,10 +38,10 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     tmp = await makeTempDir("pulumi-voice-export-yaml-");
     emu = await startTestEmulator();
     token = await buildOrganization(emu.apiUrl, emu.admin, spec());
-    const env = { ...process.env, ...(await engineEnv()) };
+    const env = { ...process.env, ...(await engineEnv("yaml")) };
     await run("sh", ["-c", "command -v pulumi-language-yaml"], { env }).catch(() => {
       throw new Error(
-        "pulumi-language-yaml is not on the engine's PATH (scripts/tools/pulumi-engine builds it)",
+        "pulumi-language-yaml is not on the engine's PATH (`scripts/tools/pulumi-engine yaml` builds it)",
       );
     });
   }, ENGINE_BUILD_TIMEOUT_MS);

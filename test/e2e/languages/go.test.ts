@@ -84,7 +84,7 @@ describe("a Go program with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
     await copyExample(dir.path);
     stack = await LocalWorkspace.createOrSelectStack(
       { stackName: "go", workDir: dir.path },
-      { envVars: { ...(await engineEnv()), ...GO_ENV }, pulumiCommand: await pulumiCommand() },
+      { envVars: { ...(await engineEnv("go")), ...GO_ENV }, pulumiCommand: await pulumiCommand() },
     );
     await stack.setAllConfig({
       ...emulatorConfig(emu),

@@ -188,7 +188,7 @@ describe("a Java program with the real engine", { timeout: OP_TIMEOUT_MS }, () =
     emu = await startTestEmulator();
     stack = await LocalWorkspace.createOrSelectStack(
       { stackName: "java", workDir: built.program },
-      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
+      { envVars: await engineEnv("java"), pulumiCommand: await pulumiCommand() },
     );
     await stack.setAllConfig({
       ...emulatorConfig(emu),

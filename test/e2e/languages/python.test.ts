@@ -70,7 +70,7 @@ describe("a Python program with the real engine", { timeout: OP_TIMEOUT_MS }, ()
       project.replace("path: ../../bin", `path: ${path.join(repoRoot, "bin")}`),
     );
     await symlink(venv, path.join(dir.path, "venv"), "dir");
-    env = await engineEnv();
+    env = await engineEnv("python");
     stack = await LocalWorkspace.createOrSelectStack(
       { stackName: "python", workDir: dir.path },
       { envVars: env, pulumiCommand: await pulumiCommand() },

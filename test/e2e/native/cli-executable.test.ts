@@ -73,7 +73,7 @@ describe("the command line as a single executable, with no Node.js on PATH", {
     const [cli, plugin, engine] = await Promise.all([
       archive("build/archives/cli.mjs"),
       archive("build/archives/plugin.mjs"),
-      engineEnv(),
+      engineEnv("yaml"),
     ]);
     cliArchive = cli;
     const bin = path.join(tmp.path, "bin");

@@ -71,7 +71,7 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
     emu = await startTestEmulator();
     home = await makeTempDir("pulumi-voice-home-");
     // The engine's PATH starts with its bin directory (then Node.js 24 and the system's): keep that only.
-    PATH = (await engineEnv()).PATH?.split(path.delimiter)[0] ?? "";
+    PATH = (await engineEnv("yaml")).PATH?.split(path.delimiter)[0] ?? "";
     native = await nativeStack(
       emu,
       { "Pulumi.yaml": PULUMI_YAML },

@@ -28,10 +28,10 @@ ${PLUGIN_FROM_REPO}resources:
 
 /** Fails clearly when the engine's bin directory lacks the YAML language host. */
 async function requireYamlHost(): Promise<void> {
-  const env = { ...process.env, ...(await engineEnv()) };
+  const env = { ...process.env, ...(await engineEnv("yaml")) };
   await run("sh", ["-c", "command -v pulumi-language-yaml"], { env }).catch(() => {
     throw new Error(
-      "pulumi-language-yaml is not on the engine's PATH: scripts/tools/pulumi-engine must build the YAML language host into its bin directory",
+      "pulumi-language-yaml is not on the engine's PATH: `scripts/tools/pulumi-engine yaml` builds the YAML language host into its bin directory",
     );
   });
 }

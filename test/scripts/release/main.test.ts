@@ -1,10 +1,11 @@
-// `npm run release -- --dry-run`, once, with the caches of what it downloads (Node.js binaries, npm's
-// tarballs) empty, as on a fresh machine: the host's part needs none of them. Then each artifact installed
-// the way its users install it: the npm tarball in a fresh TypeScript project (tsc), the wheel with pip in
-// a fresh virtualenv, the Go module from a fresh module through `replace`, the plugin archive with `pulumi
-// plugin install --file` into a fresh PULUMI_HOME and, from a stand-in for GitHub's release API, as
-// `pluginDownloadURL` makes `pulumi` fetch it; the command line's executable run with no Node.js on PATH
-// (test/e2e/native/cli-executable.test.ts takes it through export, up and recover).
+// `npm run release -- --dry-run --host-platform`, once per test run (test/fixtures/release-files), with the
+// caches of what it downloads (Node.js binaries, npm's tarballs) empty, as on a fresh machine: the host's
+// part needs none of them. Then each artifact installed the way its users install it: the npm tarball in a
+// fresh TypeScript project (tsc), the wheel with pip in a fresh virtualenv, the Go module from a fresh
+// module through `replace`, the plugin archive with `pulumi plugin install --file` into a fresh PULUMI_HOME
+// and, from a stand-in for GitHub's release API, as `pluginDownloadURL` makes `pulumi` fetch it; the
+// command line's executable run with no Node.js on PATH (test/e2e/native/cli-executable.test.ts takes it through
+// export, up and recover).
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -15,11 +16,11 @@ import { githubRepository } from "../../../provider/plugin/release";
 import { releaseNotes } from "../../../scripts/release/changelog";
 import { engineEnv, makeTempDir, repoRoot, type TempDir } from "../../fixtures/engine";
 import { serveGitHubRelease } from "../../fixtures/github-release";
+import { RELEASE_TIMEOUT_MS, releaseFiles } from "../../fixtures/release-files";
 import { childEnv } from "../../fixtures/user-project";
 
 const run = promisify(execFile);
-/** The dry run builds a wheel (first run: a virtualenv from PyPI) and the archives; installs fetch packages. */
-const RELEASE_TIMEOUT_MS = 15 * 60_000;
+/** Installs fetch packages. */
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 const manifestOf = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 const version: string = manifestOf.version;
@@ -66,17 +67,10 @@ describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
 
   beforeAll(async () => {
     scratch = await makeTempDir("pulumi-voice-release-");
-    out = path.join(scratch.path, "release");
-    caches = { node: path.join(scratch.path, "node-cache"), npm: path.join(scratch.path, "npm-cache") };
-    const started = Date.now();
-    const result = await release(["--dry-run", "--host-platform", "--out", out], {
-      PULUMI_VOICE_NODE_CACHE: caches.node,
-      npm_config_cache: caches.npm,
-    });
-    if (result.code !== 0) throw new Error(`release --dry-run failed:\n${result.stderr}`);
-    console.log(
-      `release --dry-run: ${((Date.now() - started) / 1000).toFixed(1)} s\n${result.stdout.trim()}`,
-    );
+    // One dry run per test run, shared with the install pages' tests (test/docs/install).
+    const released = await releaseFiles();
+    out = released.dir;
+    caches = released.caches;
     manifest = JSON.parse(await readFile(path.join(out, "release.json"), "utf8"));
   }, RELEASE_TIMEOUT_MS);
   afterAll(() => scratch?.remove());
