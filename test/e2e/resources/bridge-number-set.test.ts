@@ -5,7 +5,7 @@
 // declaring a set on the first one's bridge.
 
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { VoiceClient } from "../../../sdk";
 import type { TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, engineEnv, pulumiCommand, type TempDir } from "../../fixtures/engine";
@@ -106,6 +106,28 @@ async function writes(): Promise<string[]> {
 
 let setup: ProgramStack | undefined;
 
+/** Whether the last test passed and ended with {@link cleanUp}: the stack and the platform hold the bridges only. */
+let cleanedUp = false;
+/** Whether the test running now started where {@link cleanUp} leaves the stack. */
+let startsClean = false;
+
+/** Ends a test: its sets and links removed, the bridges kept (`up` of an empty declaration). */
+async function cleanUp(): Promise<void> {
+  await declare({});
+  await upOnly(stack);
+  cleanedUp = true;
+}
+
+/**
+ * Starts a test from the bridges only, with no set or link: where the previous test's {@link cleanUp}
+ * left the stack, so an `up` would change nothing and is spared (one engine run); else that `up`.
+ */
+async function startFromBridges(): Promise<void> {
+  if (startsClean) return;
+  await declare({});
+  await upOnly(stack);
+}
+
 beforeAll(async () => {
   setup = await programStack({
     project: "voice-number-sets",
@@ -119,8 +141,15 @@ beforeAll(async () => {
 afterAll(() => setup?.close(), OP_TIMEOUT_MS);
 
 beforeEach(async () => {
+  startsClean = cleanedUp;
+  cleanedUp = false;
   await emu.admin.clearFaults();
   await emu.admin.clearRequests();
+});
+
+// A failed test may have left anything: the next one makes its own start.
+afterEach(({ task }) => {
+  if (task.result?.state !== "pass") cleanedUp = false;
 });
 
 describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
@@ -149,8 +178,7 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     await upOnly(stack);
     expect(await platformLinks()).toEqual([`set-a:${n(1)}`, `set-a:${n(2)}`]);
 
-    await declare({});
-    await upOnly(stack);
+    await cleanUp();
     expect(await platformLinks()).toEqual([]);
     const numbers = (await emu.admin.state()).numbers.filter((x) => [n(1), n(2)].includes(x.number));
     expect(numbers.map((x) => x.organization)).toEqual(["acme", "acme"]);
@@ -187,14 +215,12 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     expect(linked).toEqual(MANY.map((x) => `set-a:${x}`).sort());
     expect(await stateLinks()).toEqual(linked);
     expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
-    await declare({});
-    await upOnly(stack);
+    await cleanUp();
     expect(await platformLinks()).toEqual([]);
   });
 
   it("records the numbers its writes linked when the bridge cannot be read after a failed write", async () => {
-    await declare({ sets: {} });
-    await upOnly(stack);
+    await startFromBridges();
     await emu.admin.clearRequests();
     // The third connect is refused, and the bridge's detail view fails from then on (nothing reads it before).
     const bridge = "/telephony/bridges/set-a/";
@@ -228,14 +254,12 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     expect(await platformLinks()).toEqual([0, 1, 2, 3].map((i) => `set-a:${n(i)}`));
     expect(await stateLinks()).toEqual(await platformLinks());
     expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
-    await declare({});
-    await upOnly(stack);
+    await cleanUp();
   });
 
   it("is found by its bridge's slug, and refuses numbers on its bridge that it does not hold unless adopting", async () => {
     const config = (await client.providerConfigurations.list()).data[0];
-    await declare({ sets: {} });
-    await upOnly(stack);
+    await startFromBridges();
     await client.bridges.connectProvider("set-b", {
       provider_config_id: config?.id ?? 0,
       phone_number: n(4),
@@ -356,6 +380,7 @@ describe("two stacks and one bridge's numbers", { timeout: OP_TIMEOUT_MS * 2 }, 
         bridges: { value: "[]" },
         sets: { value: JSON.stringify({ b: set }) },
       });
+    let otherDestroyed = false;
     const refusal = () =>
       other.preview().then(
         () => "",
@@ -396,6 +421,7 @@ describe("two stacks and one bridge's numbers", { timeout: OP_TIMEOUT_MS * 2 }, 
       expect(recorded).toEqual(theirs);
       // Its destroy disconnects its own numbers only.
       await other.destroy();
+      otherDestroyed = true;
       expect(await platformLinks()).toEqual([]);
       // The first stack's drift check names its set, whose numbers are gone; its next up puts them back.
       expect(await driftReport(stack)).toMatch(/voice:BridgeNumbers[\s\S]*numbers/);
@@ -405,10 +431,11 @@ describe("two stacks and one bridge's numbers", { timeout: OP_TIMEOUT_MS * 2 }, 
         same: 5,
       });
     } finally {
-      await other.destroy().catch(() => undefined);
+      // The second stack is emptied by the test's own destroy, or here when the test failed before it.
+      // The first stack keeps its set: the file ends here, and a test added after this one starts
+      // from startFromBridges().
+      if (!otherDestroyed) await other.destroy().catch(() => undefined);
       await other.workspace.removeStack("sets-other", { force: true }).catch(() => undefined);
-      await declare({});
-      await upOnly(stack);
     }
   });
 });
