@@ -69,7 +69,8 @@ export class EngineEvents {
 }
 
 /** The engine's own resources (the stack, the providers): not the platform's, so never a row of the report. */
-const engineOwn = (type: string): boolean => type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
+const engineOwn = (type: string): boolean =>
+  type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
 
 /** A step event's metadata in the shape of a step of the engine's JSON. */
 function toStep(m: StepEventMetadata): EngineStep {

@@ -3,7 +3,7 @@
 // the row's cause, never a throw.
 import { createWriteStream, type WriteStream } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type EngineEvent, LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { countRequests, REQUEST_LOG_ENV } from "../../provider/request-log";
 import { buildReport } from "../report/merge";
 import { maskSecrets } from "../report/secrets";
@@ -12,6 +12,13 @@ import { failureCause } from "./failure-cause";
 import type { StackResult } from "./fleet-report";
 import { allStale, lockedCause, lockHolders } from "./locks";
 import type { StackJob } from "./stack-job";
+
+/** The `pulumi` on PATH, checked once per process (`pulumi version`), not once per stack. */
+let command: Promise<PulumiCommand> | undefined;
+function pulumiCommand(): Promise<PulumiCommand> {
+  command ??= PulumiCommand.get();
+  return command;
+}
 
 /** Runs `job`; `signal` cancels it as Ctrl-C cancels `pulumi` (the engine ends its running steps, then stops). */
 export async function runStack(
@@ -31,7 +38,10 @@ export async function runStack(
   try {
     const stack = await LocalWorkspace.selectStack(
       { stackName: job.stack.stack, workDir: job.stack.dir },
-      { envVars: { [REQUEST_LOG_ENV]: job.requestLog } },
+      {
+        envVars: { [REQUEST_LOG_ENV]: job.requestLog },
+        pulumiCommand: await pulumiCommand(),
+      },
     );
     outcome = await attempt(stack, job, events, log, signal, onProgress);
     const locks = outcome.ok ? undefined : lockHolders(errorText(outcome.error));

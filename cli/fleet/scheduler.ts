@@ -26,7 +26,8 @@ const WORKER = path.join(__dirname, "worker.js");
 
 export class Scheduler {
   #state: InterruptState = "running";
-  readonly #running = new Map<string, ChildProcess>();
+  /** The workers running a stack now, by stack id. */
+  readonly #busy = new Map<string, ChildProcess>();
 
   constructor(
     private readonly jobs: readonly StackJob[],
@@ -43,102 +44,120 @@ export class Scheduler {
     if (this.#state === "running") this.#state = "stopping";
     else if (this.#state === "stopping") {
       this.#state = "cancelling";
-      for (const child of this.#running.values()) send(child, { type: "cancel" });
+      for (const child of this.#busy.values()) send(child, { type: "cancel" });
     }
     return this.#state;
   }
 
   /** Stacks running now. */
   get running(): number {
-    return this.#running.size;
+    return this.#busy.size;
   }
 
   /** Runs every job; answers their results in the jobs' order (`not run` for those an interrupt kept from starting). */
   async run(): Promise<StackResult[]> {
     const results = new Array<StackResult | undefined>(this.jobs.length);
     let next = 0;
+    // A lane runs one stack at a time in its own worker, which it starts again after a worker died.
     const lane = async (): Promise<void> => {
-      while (next < this.jobs.length && this.#state === "running") {
-        const k = next++;
-        const job = this.jobs[k] as StackJob;
-        this.events.started(job);
-        const result = await this.#runOne(job);
-        results[k] = result;
-        this.events.finished(result);
+      let worker: ChildProcess | undefined;
+      try {
+        while (next < this.jobs.length && this.#state === "running") {
+          const k = next++;
+          const job = this.jobs[k] as StackJob;
+          if (
+            worker === undefined ||
+            worker.exitCode !== null ||
+            worker.signalCode !== null ||
+            !worker.connected
+          )
+            worker = startWorker();
+          this.events.started(job);
+          const result = await this.#runOne(worker, job);
+          results[k] = result;
+          this.events.finished(result);
+        }
+      } finally {
+        if (worker?.connected) worker.disconnect();
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.parallel, this.jobs.length) }, lane));
     return this.jobs.map((job, k) => {
       const done = results[k];
       if (done) return done;
-      const { id, project, stack, folder } = job.stack;
-      const result: StackResult = {
-        id,
-        project,
-        stack,
-        folder,
-        status: "not run",
-        cause: "an interrupt stopped the fleet before this stack started",
-        changeSummary: {},
-        changes: [],
-        unlocatedChanges: 0,
-        policy: [],
-      };
+      const result = bareResult(job, "not run", "an interrupt stopped the fleet before this stack started");
       this.events.finished(result);
       return result;
     });
   }
 
-  /** One stack in a worker process; a worker that ends without a result is a failed row. */
-  #runOne(job: StackJob): Promise<StackResult> {
+  /** One stack in `worker`; a worker that ends without a result is a failed row. */
+  #runOne(worker: ChildProcess, job: StackJob): Promise<StackResult> {
     return new Promise((resolve) => {
-      const child = fork(WORKER, [], { detached: true, stdio: ["ignore", "ignore", "pipe", "ipc"] });
-      this.#running.set(job.stack.id, child);
-      let result: StackResult | undefined;
+      this.#busy.set(job.stack.id, worker);
       let stderr = "";
-      child.stderr?.on("data", (chunk: Buffer) => {
+      const onStderr = (chunk: Buffer) => {
         stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
-      });
-      child.on("message", (message: FromWorker) => {
+      };
+      const done = (result: StackResult) => {
+        worker.stderr?.off("data", onStderr);
+        worker.off("message", onMessage);
+        worker.off("exit", onExit);
+        this.#busy.delete(job.stack.id);
+        resolve(result);
+      };
+      const onMessage = (message: FromWorker) => {
         if (message.type === "progress") this.events.progress(job, message.completed);
-        else result = message.result;
-      });
-      let settled = false;
-      const finish = async (code: number | null, signal: NodeJS.Signals | null) => {
-        if (settled) return;
-        settled = true;
-        this.#running.delete(job.stack.id);
-        if (result) return resolve(result);
+        else done(message.result);
+      };
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         const how = signal ? `signal ${signal}` : `exit code ${code}`;
         const last = stderr.trim().split("\n").pop() ?? "";
-        await appendFile(job.logFile, `\n# the worker ended without a result (${how})\n${stderr}`).catch(
-          () => {},
-        );
-        const { id, project, stack, folder } = job.stack;
-        resolve({
-          id,
-          project,
-          stack,
-          folder,
-          status: "failed",
-          cause: `the process running this stack ended without a result (${how})${last ? `: ${last}` : ""}`,
-          changeSummary: {},
-          changes: [],
-          unlocatedChanges: 0,
-          policy: [],
-          log: job.logName,
-        });
+        void appendFile(job.logFile, `\n# the worker ended without a result (${how})\n${stderr}`)
+          .catch(() => {})
+          .then(() =>
+            done({
+              ...bareResult(
+                job,
+                "failed",
+                `the process running this stack ended without a result (${how})${last ? `: ${last}` : ""}`,
+              ),
+              log: job.logName,
+            }),
+          );
       };
-      child.on("exit", (code, signal) => void finish(code, signal));
-      child.on("error", (e) => {
-        stderr += e.message;
-        void finish(null, null);
-      });
-      send(child, { type: "run", job });
+      worker.stderr?.on("data", onStderr);
+      worker.on("message", onMessage);
+      worker.on("exit", onExit);
+      send(worker, { type: "run", job });
       // A cancel asked for before this stack started reaches it too.
-      if (this.#state === "cancelling") send(child, { type: "cancel" });
+      if (this.#state === "cancelling") send(worker, { type: "cancel" });
     });
   }
+}
+
+/** A worker process: in a process group of its own (`detached`), so a terminal's Ctrl-C reaches the fleet alone. */
+function startWorker(): ChildProcess {
+  const child = fork(WORKER, [], { detached: true, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  child.on("error", () => {});
+  return child;
+}
+
+/** A result with nothing but its status and cause. */
+function bareResult(job: StackJob, status: StackResult["status"], cause: string): StackResult {
+  const { id, project, stack, folder } = job.stack;
+  return {
+    id,
+    project,
+    stack,
+    folder,
+    status,
+    cause,
+    changeSummary: {},
+    changes: [],
+    unlocatedChanges: 0,
+    policy: [],
+  };
 }
 
 function send(child: ChildProcess, message: ToWorker): void {
