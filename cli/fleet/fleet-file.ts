@@ -53,12 +53,14 @@ export async function readFleetFile(file: string): Promise<ProjectSelection[]> {
 
 /** Parses a fleet file's text (`file` names it and anchors its relative folders). */
 export function parseFleetFile(text: string, file: string): ProjectSelection[] {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text, { prettyErrors: true });
   const problem = doc.errors[0];
   if (problem) {
     const at = problem.linePos?.[0];
     const where = at ? ` at line ${at.line}, column ${at.col}` : "";
-    throw new FleetInputError(`--fleet ${file}: not valid YAML${where} (${problem.message.split("\n")[0]})`);
+    throw new FleetInputError(
+      `--fleet ${file}: not valid YAML${where} (${(problem.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "")})`,
+    );
   }
   const parsed = fleetFile.safeParse(doc.toJS());
   if (!parsed.success) {

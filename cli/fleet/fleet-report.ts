@@ -55,6 +55,8 @@ const stackResult = z.object({
   requests: z.number().optional(),
   /** Of those, answered 429 (rate-limited) and retried. */
   throttled: z.number().optional(),
+  /** When the stack's run started (ISO 8601). */
+  startedAt: z.string().optional(),
   durationMs: z.number().optional(),
   /** The stack's full engine log, relative to the logs folder. */
   log: z.string().optional(),

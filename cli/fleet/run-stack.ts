@@ -72,6 +72,7 @@ export async function runStack(
     policy: events.violations,
     requests: counted.requests,
     throttled: counted.throttled,
+    startedAt: new Date(started).toISOString(),
     durationMs,
     log: job.logName,
   };
