@@ -12,6 +12,8 @@
 //                                       --node-options "<flags>" starts the engine's Node.js processes with them
 //   node dist/bench/main.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
+//   node dist/bench/main.js --organizations  one organization's requests with 1 and with 100 organizations
+//                                       (bench/organizations-scale.ts; also a row of the full run)
 //   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 //   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
@@ -25,6 +27,7 @@ import { repoRoot } from "../scripts/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator-scale";
 import { describeMachine } from "./machine";
 import { renderMoveGapMain, runMoveGapMain } from "./move-gap-main";
+import { renderOrganizationsScale, runOrganizationsScale } from "./organizations-scale";
 import { pluginStartupRows, runPluginStartup } from "./plugin-startup";
 import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
@@ -33,6 +36,7 @@ import { renderScaleMain, runScaleMain } from "./scale-main";
 import { SDK_TARGET, sdkRows, table } from "./sdk-report";
 import { FULL, QUICK, runSdkThroughput } from "./sdk-throughput";
 import { renderSetsMain, runSetsMain } from "./sets-main";
+import { runStandaloneMode } from "./standalone-mode";
 import { progress, timed } from "./stats";
 
 async function main(): Promise<void> {
@@ -49,6 +53,7 @@ async function main(): Promise<void> {
       "scale-sets-dynamic": { type: "boolean" },
       plugin: { type: "boolean" },
       emulator: { type: "boolean" },
+      organizations: { type: "boolean" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -112,6 +117,10 @@ async function main(): Promise<void> {
     await runEmulatorMode(values.quick === true);
     return;
   }
+  if (values.organizations === true) {
+    await runOrganizationsMode(values.quick === true);
+    return;
+  }
   if (values.sdk === true) {
     await runSdkOnly(values.quick === true);
     return;
@@ -135,7 +144,9 @@ async function main(): Promise<void> {
     const rateLimit = await runRateLimit({ n: 200, parallel });
     progress("8: plugin start-up");
     const pluginStartup = await runPluginStartup(quick ? 3 : 7);
-    return { sdk, scale, emptyProgram, rateLimit, pluginStartup };
+    progress("9: one organization among 100");
+    const organizations = await runOrganizationsScale({ samples: quick ? 200 : 1_000 });
+    return { sdk, scale, emptyProgram, rateLimit, pluginStartup, organizations };
   });
 
   const results: BenchResults = {
@@ -208,30 +219,23 @@ async function runSdkOnly(quick: boolean): Promise<void> {
 }
 
 /** `--emulator`: the emulator at 1,000 and 10,000 numbers; `--quick` takes fewer samples and keeps no results. */
-async function runEmulatorMode(quick: boolean): Promise<void> {
-  const started = new Date();
-  const machine = await describeMachine();
-  const { ms, result } = await timed(() =>
-    runEmulatorScale({ sizes: [1_000, 10_000], samples: quick ? 300 : 2_000 }),
+function runEmulatorMode(quick: boolean): Promise<void> {
+  return runStandaloneMode(
+    "emulator",
+    quick,
+    () => runEmulatorScale({ sizes: [1_000, 10_000], samples: quick ? 300 : 2_000 }),
+    renderEmulatorScale,
   );
-  const command = quick ? "npm run bench -- --emulator --quick" : "npm run bench -- --emulator";
-  const header = [
-    `Command: \`${command}\` · ${started.toISOString()} · took ${Math.round(ms / 1000)} s`,
-    "",
-    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.os}; load average ${machine.loadAverageAtStart} at start. Node ${machine.node}; fastify ${machine.versions.fastify}.`,
-  ].join("\n");
-  const report = renderEmulatorScale(result, header);
-  const dir = path.join(repoRoot, "bench", "results");
-  await mkdir(dir, { recursive: true });
-  const [json, md] = quick
-    ? ["emulator-quick.json.tmp", "emulator-quick.md.tmp"]
-    : ["emulator.json", "emulator.md"];
-  await writeFile(
-    path.join(dir, json),
-    `${JSON.stringify({ command, startedAt: started.toISOString(), machine, ...result }, null, 2)}\n`,
+}
+
+/** `--organizations`: one organization's requests with 1 and 100 organizations, to bench/results/organizations.*. */
+function runOrganizationsMode(quick: boolean): Promise<void> {
+  return runStandaloneMode(
+    "organizations",
+    quick,
+    () => runOrganizationsScale({ samples: quick ? 200 : 1_000 }),
+    renderOrganizationsScale,
   );
-  await writeFile(path.join(dir, md), `${report}\n`);
-  process.stdout.write(`${report}\n`);
 }
 
 main().catch((e: unknown) => {

@@ -2,6 +2,7 @@
 
 import { describeMix } from "./estate";
 import type { Machine } from "./machine";
+import { type OrganizationsScaleResult, organizationsRows } from "./organizations-scale";
 import { type PluginStartupResult, pluginStartupRows } from "./plugin-startup";
 import { LIMIT_PER_MINUTE, type RateLimitResult } from "./rate-limit";
 import { requestRows } from "./request-floors";
@@ -23,6 +24,8 @@ export interface BenchResults {
   rateLimit: RateLimitResult;
   /** Benchmark 8 (absent from runs before it existed). */
   pluginStartup?: PluginStartupResult;
+  /** Benchmark 9 (absent from runs before it existed). */
+  organizations?: OrganizationsScaleResult;
 }
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -99,6 +102,7 @@ export function renderReport(r: BenchResults): string {
     ]);
   }
   if (r.pluginStartup) rows.push(...pluginStartupRows(r.pluginStartup));
+  if (r.organizations) rows.push(...organizationsRows(r.organizations));
   const table = [
     "| # | What | Result | Baseline (same run) | Target | |",
     "|---|---|---|---|---|---|",
