@@ -14,6 +14,9 @@
 //   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator-scale.ts)
 //   node dist/bench/main.js --organizations  one organization's requests with 1 and with 100 organizations
 //                                       (bench/organizations-scale.ts; also a row of the full run)
+//   node dist/bench/main.js --fleet    the fleet command over 100 organizations (bench/fleet-main.ts): drift and no-op
+//                                       preview times, memory, requests; --quick: 10 organizations of 100 numbers;
+//                                       --fleet-parallel K (default 4)
 //   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 //   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
@@ -25,6 +28,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator-scale";
+import { runFleetBench } from "./fleet-main";
 import { describeMachine } from "./machine";
 import { renderMoveGapMain, runMoveGapMain } from "./move-gap-main";
 import { renderOrganizationsScale, runOrganizationsScale } from "./organizations-scale";
@@ -54,6 +58,8 @@ async function main(): Promise<void> {
       plugin: { type: "boolean" },
       emulator: { type: "boolean" },
       organizations: { type: "boolean" },
+      fleet: { type: "boolean" },
+      "fleet-parallel": { type: "string" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -119,6 +125,11 @@ async function main(): Promise<void> {
   }
   if (values.organizations === true) {
     await runOrganizationsMode(values.quick === true);
+    return;
+  }
+  if (values.fleet === true) {
+    const parallel = values["fleet-parallel"] === undefined ? 4 : Number(values["fleet-parallel"]);
+    process.stdout.write(await runFleetBench({ quick: values.quick === true, parallel }));
     return;
   }
   if (values.sdk === true) {
