@@ -4,9 +4,9 @@
 // stacks (the first), then cancels the running ones (the second).
 import { type ChildProcess, fork } from "node:child_process";
 import { appendFile } from "node:fs/promises";
-import path from "node:path";
 import type { StackResult } from "./fleet-report";
 import type { FromWorker, StackJob, ToWorker } from "./stack-job";
+import { WORKER_FILE } from "./worker";
 
 /** What the scheduler tells as it goes. */
 export interface SchedulerEvents {
@@ -20,9 +20,6 @@ export type InterruptState = "running" | "stopping" | "cancelling";
 
 /** The most text kept from a worker's stderr, for the cause of a worker that ended without a result. */
 const STDERR_TAIL = 2000;
-
-/** The worker's compiled entry, beside this module's. */
-const WORKER = path.join(__dirname, "worker.js");
 
 export class Scheduler {
   #state: InterruptState = "running";
@@ -138,7 +135,7 @@ export class Scheduler {
 
 /** A worker process: in a process group of its own (`detached`), so a terminal's Ctrl-C reaches the fleet alone. */
 function startWorker(): ChildProcess {
-  const child = fork(WORKER, [], { detached: true, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  const child = fork(WORKER_FILE, [], { detached: true, stdio: ["ignore", "ignore", "pipe", "ipc"] });
   child.on("error", () => {});
   return child;
 }

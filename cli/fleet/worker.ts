@@ -7,6 +7,9 @@
 import { enableCompileCache } from "node:module";
 import type { FromWorker, StackJob, ToWorker } from "./stack-job";
 
+/** This module's compiled file: what the fleet forks (importing it, the fleet also has it compiled). */
+export const WORKER_FILE = __filename;
+
 if (require.main === module) {
   enableCompileCache();
   let current: AbortController | undefined;
