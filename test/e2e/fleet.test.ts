@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FleetReport } from "../../cli/fleet/fleet-report";
 import { VoiceClient } from "../../sdk";
+import { buildCli } from "../cli/build";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, repoRoot } from "../fixtures/engine";
 import {
@@ -35,7 +36,8 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
   let pg: TestPostgres;
   let project: FleetProject;
   let cwd: string;
-  const opts = () => ({ cwd, env: project.env });
+  let cli: string;
+  const opts = () => ({ cli, cwd, env: project.env });
 
   beforeAll(async () => {
     [emu, pg] = await Promise.all([startTestEmulator({ token: TOKEN }), startPostgres()]);
@@ -49,6 +51,7 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
       { baseUrl: emu.url, token: TOKEN, backend: pg.url },
     );
     cwd = project.dir.path;
+    cli = buildCli();
   }, ENGINE_BUILD_TIMEOUT_MS);
   afterAll(async () => {
     killFleets();
