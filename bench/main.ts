@@ -17,6 +17,8 @@
 //   node dist/bench/main.js --fleet    the fleet command over 100 organizations (bench/fleet-main.ts): drift and no-op
 //                                       preview times, memory, requests; --quick: 10 organizations of 100 numbers;
 //                                       --fleet-parallel K (default 4)
+//   node dist/bench/main.js --rate-budget  8 processes sharing one token at 600 requests/min (bench/rate-budget.ts);
+//                                       --quick: a 6 s window of 60 requests, fewer requests
 //   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 //   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/move-gap-main.ts);
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
@@ -33,6 +35,7 @@ import { describeMachine } from "./machine";
 import { renderMoveGapMain, runMoveGapMain } from "./move-gap-main";
 import { renderOrganizationsScale, runOrganizationsScale } from "./organizations-scale";
 import { pluginStartupRows, runPluginStartup } from "./plugin-startup";
+import { renderRateBudget, runRateBudget } from "./rate-budget";
 import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
 import { runEmptyProgram, runScale } from "./scale";
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
       organizations: { type: "boolean" },
       fleet: { type: "boolean" },
       "fleet-parallel": { type: "string" },
+      "rate-budget": { type: "boolean" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -121,6 +125,10 @@ async function main(): Promise<void> {
   }
   if (values.emulator === true) {
     await runEmulatorMode(values.quick === true);
+    return;
+  }
+  if (values["rate-budget"] === true) {
+    await runRateBudgetMode(values.quick === true);
     return;
   }
   if (values.organizations === true) {
@@ -247,6 +255,15 @@ function runOrganizationsMode(quick: boolean): Promise<void> {
     () => runOrganizationsScale({ samples: quick ? 200 : 1_000 }),
     renderOrganizationsScale,
   );
+}
+
+/** `--rate-budget`: 8 processes sharing one token, to bench/results/rate-budget.*. */
+function runRateBudgetMode(quick: boolean): Promise<void> {
+  const sdkEntry = path.join(repoRoot, "dist", "sdk", "index.js");
+  const options = quick
+    ? { sdkEntry, processes: 8, pairs: 25, limit: 60, windowMs: 6_000 }
+    : { sdkEntry, processes: 8, pairs: 75, limit: 600, windowMs: 60_000 };
+  return runStandaloneMode("rate-budget", quick, () => runRateBudget(options), renderRateBudget);
 }
 
 main().catch((e: unknown) => {
