@@ -116,7 +116,6 @@ async function jobsOf(stacks: readonly SelectedStack[], options: RunOptions): Pr
       policyPacks,
       policyPackConfig,
       refresh: options.refresh,
-      cancelLocksOlderThanMs: options.cancelLocksOlderThanMs,
     });
   }
   return jobs;

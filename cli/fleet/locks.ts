@@ -1,7 +1,7 @@
-// A stack locked by another run. The Automation API has no way to list a stack's locks, so their holders
-// and ages are read from the engine's refusal (`the stack is currently locked by N lock(s) … created by
-// user@host (pid N) at <time>`): only to name the holder in the report, and to decide, when the user said
-// how old a lock must be to belong to a run that is over, whether removing it (`pulumi cancel`) is sound.
+// A stack locked by another run (an `up`, `refresh` or `destroy` going on, or one killed before it could
+// release its lock: previews and drift checks take no lock). The Automation API has no way to list a
+// stack's locks, so the holders are read from the engine's refusal (`the stack is currently locked by N
+// lock(s) … created by user@host (pid N) at <time>`), only to name them in the report.
 
 /** One lock the engine named when it refused to run. */
 export interface LockHolder {
@@ -21,15 +21,10 @@ export function lockHolders(errorText: string): LockHolder[] | undefined {
   });
 }
 
-/** Whether every lock is older than `maxAgeMs` (a lock of unknown age never is). */
-export function allStale(locks: readonly LockHolder[], maxAgeMs: number, now = Date.now()): boolean {
-  return locks.length > 0 && locks.every((l) => l.since !== undefined && now - l.since.getTime() >= maxAgeMs);
-}
-
 /** The report's cause for a locked stack. */
 export function lockedCause(locks: readonly LockHolder[]): string {
   const who = locks
     .map((l) => `${l.holder}${l.since ? ` since ${l.since.toISOString().replace(/\.\d+Z$/, "Z")}` : ""}`)
     .join("; ");
-  return `locked by another run (${who || "holder not named"}): wait for it to end; if it is over (a killed job), run preview or drift again with --cancel-locks-older-than, or \`pulumi cancel\` in the stack`;
+  return `locked by another run (${who || "holder not named"}): wait for it to end; if it was killed, run \`pulumi-voice-platform recover --cancel\` in the stack`;
 }

@@ -22,8 +22,6 @@ export interface RunOptions {
   /** A policy pack configuration file; `{stack}` and `{project}` are replaced per stack. */
   policyPackConfig: string | undefined;
   refresh: boolean;
-  /** Locks older than this are taken as left by a run that is over and removed (as `pulumi cancel`). */
-  cancelLocksOlderThanMs: number | undefined;
   progressEveryMs: number;
 }
 
@@ -63,7 +61,6 @@ const OPTIONS = {
   "policy-pack": { type: "string", multiple: true },
   "policy-pack-config": { type: "string" },
   refresh: { type: "boolean" },
-  "cancel-locks-older-than": { type: "string" },
   "progress-every": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -81,7 +78,6 @@ const RUN: Name[] = [
   "policy-pack",
   "policy-pack-config",
   "refresh",
-  "cancel-locks-older-than",
   "progress-every",
 ];
 /** The options each subcommand takes (help aside). */
@@ -142,11 +138,6 @@ export function parseFleetArgs(argv: readonly string[]): FleetCommand {
     throw new FleetInputError("--policy-pack-config needs --policy-pack: the pack it configures");
   if (values.refresh && !info.refresh)
     throw new FleetInputError(`--refresh does not apply to \`fleet ${operation}\`: it refreshes already`);
-  const cancelLocks = values["cancel-locks-older-than"];
-  if (cancelLocks !== undefined && !info.check)
-    throw new FleetInputError(
-      `--cancel-locks-older-than applies to preview and drift, which write nothing; after a killed \`${info.engine}\`, run \`pulumi-voice-platform recover --cancel\` in that stack`,
-    );
   const logs = values.logs ?? DEFAULT_LOGS;
   return {
     kind: "run",
@@ -162,8 +153,6 @@ export function parseFleetArgs(argv: readonly string[]): FleetCommand {
     policyPacks,
     policyPackConfig: values["policy-pack-config"],
     refresh: values.refresh === true,
-    cancelLocksOlderThanMs:
-      cancelLocks === undefined ? undefined : parseDuration("--cancel-locks-older-than", cancelLocks),
     progressEveryMs:
       1000 *
       (values["progress-every"] === undefined
@@ -192,13 +181,4 @@ export function parseCount(option: string, text: string, max: number): number {
   const n = Number(text);
   if (n < 1 || n > max) throw new FleetInputError(`${option} ${text}: must be from 1 to ${max}`);
   return n;
-}
-
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** Parses a duration such as `0s`, `45m`, `2h`, `1d`. */
-export function parseDuration(option: string, text: string): number {
-  const m = /^(\d+)([smhd])$/.exec(text.trim());
-  if (!m) throw new FleetInputError(`${option} ${text}: must be a duration such as 30m, 2h or 0s`);
-  return Number(m[1]) * (UNITS[m[2] as string] as number);
 }

@@ -10,7 +10,7 @@ import { maskSecrets } from "../report/secrets";
 import { EngineEvents } from "./engine-events";
 import { failureCause } from "./failure-cause";
 import type { StackResult } from "./fleet-report";
-import { allStale, lockedCause, lockHolders } from "./locks";
+import { lockedCause, lockHolders } from "./locks";
 import type { StackJob } from "./stack-job";
 
 /** The `pulumi` on PATH, checked once per process (`pulumi version`), not once per stack. */
@@ -33,7 +33,7 @@ export async function runStack(
   say(
     `# fleet ${job.operation} ${job.stack.id} (${job.stack.folder}) started ${new Date(started).toISOString()}`,
   );
-  let events = new EngineEvents();
+  const events = new EngineEvents();
   let outcome: { ok: true } | { ok: false; error: unknown };
   try {
     const stack = await LocalWorkspace.selectStack(
@@ -44,15 +44,6 @@ export async function runStack(
       },
     );
     outcome = await attempt(stack, job, events, log, signal, onProgress);
-    const locks = outcome.ok ? undefined : lockHolders(errorText(outcome.error));
-    if (locks && job.cancelLocksOlderThanMs !== undefined && allStale(locks, job.cancelLocksOlderThanMs)) {
-      say(
-        `# the stack's locks are older than the limit given (${lockedCause(locks)}): removing them (pulumi cancel)`,
-      );
-      await stack.cancel();
-      events = new EngineEvents();
-      outcome = await attempt(stack, job, events, log, signal, onProgress);
-    }
   } catch (error) {
     outcome = { ok: false, error };
   }

@@ -17,7 +17,6 @@ export interface StackJob {
   policyPacks: string[];
   policyPackConfig: string | undefined;
   refresh: boolean;
-  cancelLocksOlderThanMs: number | undefined;
 }
 
 /** From the fleet to a worker. */

@@ -40,9 +40,6 @@ Run:
   --policy-pack-config <file>  its configuration; {stack} and {project} in the name are replaced per
                           stack (e.g. policy.{stack}.json), and every stack's file must exist
   --refresh               preview, up, destroy: refresh each stack's state first
-  --cancel-locks-older-than <duration>  preview, drift: a stack locked since longer than this (30m, 2h,
-                          0s: any age) is taken as left by a run that is over (a killed job) and its lock
-                          removed, as \`pulumi cancel\` does, before it runs; set it to your CI jobs' timeout
   --progress-every <s>    seconds between progress summaries (default ${DEFAULT_PROGRESS_EVERY_S})
 
 CI matrix:

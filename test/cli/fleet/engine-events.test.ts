@@ -2,7 +2,7 @@ import type { EngineEvent, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { EngineEvents } from "../../../cli/fleet/engine-events";
 import { failureCause } from "../../../cli/fleet/failure-cause";
-import { allStale, lockedCause, lockHolders } from "../../../cli/fleet/locks";
+import { lockedCause, lockHolders } from "../../../cli/fleet/locks";
 import { buildReport } from "../../../cli/report/merge";
 import { countRequests, requestLogger } from "../../../provider/request-log";
 
@@ -128,17 +128,13 @@ describe("failure causes", () => {
     expect(failureCause([{ urn: undefined, message: "preview failed" }], new Error("x"))).toBe("x");
   });
 
-  it("reads the holders and ages of a stack's locks", () => {
+  it("names the holders of a stack's locks", () => {
     const text =
       "error: the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.\n" +
       "  postgres://****:****@127.0.0.1:5432/.pulumi/locks/x.json: created by root@runner-7 (pid 4242) at 2026-01-01T10:00:00Z";
     const locks = lockHolders(text) ?? [];
     expect(locks).toEqual([{ holder: "root@runner-7, pid 4242", since: new Date("2026-01-01T10:00:00Z") }]);
     expect(lockHolders("error: something else")).toBeUndefined();
-    const now = Date.parse("2026-01-01T11:00:00Z");
-    expect(allStale(locks, 30 * 60_000, now)).toBe(true);
-    expect(allStale(locks, 2 * 3_600_000, now)).toBe(false);
-    expect(allStale([{ holder: "x", since: undefined }], 0, now)).toBe(false);
     expect(lockedCause(locks)).toMatch(
       /^locked by another run \(root@runner-7, pid 4242 since 2026-01-01T10:00:00Z\)/,
     );

@@ -45,9 +45,6 @@ describe("fleet options", () => {
       parallel: 8,
       shard: { index: 2, count: 3 },
     });
-    expect(parseFleetArgs(["drift", "--cancel-locks-older-than", "2h"])).toMatchObject({
-      cancelLocksOlderThanMs: 7_200_000,
-    });
     expect(parseFleetArgs(["merge", "a.json", "b.json"])).toMatchObject({
       kind: "merge",
       reports: ["a.json", "b.json"],
@@ -76,8 +73,6 @@ describe("fleet options", () => {
     );
     expect(refused(["preview", "--policy-pack-config", "c.json"])).toMatch(/needs --policy-pack/);
     expect(refused(["refresh", "--refresh"])).toMatch(/^--refresh does not apply/);
-    expect(refused(["up", "--cancel-locks-older-than", "1h"])).toMatch(/recover --cancel/);
-    expect(refused(["drift", "--cancel-locks-older-than", "soon"])).toMatch(/must be a duration such as 30m/);
     expect(refused(["merge"])).toMatch(/at least one file/);
     expect(refused(["merge", "a.json", "--shard", "1/2"])).toBe("--shard does not apply to `fleet merge`");
     expect(refused(["matrix"])).toMatch(/^--shards is required/);
