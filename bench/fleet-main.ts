@@ -3,7 +3,7 @@
 // all), created once with `fleet up`, then a bridge renamed by hand in one organization, and timed: a
 // fleet drift check and a fleet no-op preview, each with the peak memory of the whole run (the fleet and
 // every process under it), the requests made and the floor the platform's rate sets on them; then the
-// same drift check over 10 of the stacks, to show the memory follows the parallelism, not the fleet's size.
+// same drift check over 10 of the stacks (a tenth), to show the memory follows the parallelism, not the fleet's size.
 // The emulator's rate limit is raised for the run (RATE): at the platform's 600 a minute the requests alone
 // would take the floor's time, which the table gives.
 import { spawn } from "node:child_process";
@@ -128,9 +128,11 @@ export async function runFleetBench(options: { quick: boolean; parallel: number 
     const drift = await fleetRun("drift", ["drift"], where, options.parallel);
     progress("fleet: no-op preview");
     const preview = await fleetRun("no-op preview", ["preview"], where, options.parallel);
-    const tenth = estate.stacks.slice(0, Math.max(1, organizations / 10)).flatMap((s) => ["--stack", s]);
-    progress("fleet: drift check of a tenth of the fleet, for memory");
-    const small = await fleetRun("drift, a tenth", ["drift", ...tenth], where, options.parallel);
+    // Enough stacks to keep every lane busy: a tenth of the full fleet, twice the lanes of a quick one.
+    const few = Math.min(organizations, Math.max(2 * options.parallel, organizations / 10));
+    const some = estate.stacks.slice(0, few).flatMap((s) => ["--stack", s]);
+    progress(`fleet: drift check of ${few} stacks, for memory`);
+    const small = await fleetRun(`drift, ${few} stacks`, ["drift", ...some], where, options.parallel);
     const runs = [create, drift, preview, small];
     const result = {
       date: new Date().toISOString(),
