@@ -24,6 +24,11 @@
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
 //                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again;
 //                                       --move-gap-parallel P runs the engine with --parallel P
+//   node dist/bench/main.js --opentofu  OpenTofu against the Pulumi sides on the same estate (bench/same-estate-main.ts);
+//                                       skipped with a note where OpenTofu is not installed (scripts/opentofu builds it)
+//   node dist/bench/main.js --ts-program the program as users write it: JavaScript, TypeScript, transpile-only
+//                                       (both: --numbers 1000,10000 the sizes, --reps R the repetitions,
+//                                       --render renders the results of that suite and those sizes again)
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +43,7 @@ import { pluginStartupRows, runPluginStartup } from "./plugin-startup";
 import { renderRateBudget, runRateBudget } from "./rate-budget";
 import { runRateLimit } from "./rate-limit";
 import { type BenchResults, renderReport } from "./report";
+import { renderSameEstateMain, runSameEstateMain } from "./same-estate-main";
 import { runEmptyProgram, runScale } from "./scale";
 import { renderScaleMain, runScaleMain } from "./scale-main";
 import { SDK_TARGET, sdkRows, table } from "./sdk-report";
@@ -70,9 +76,21 @@ async function main(): Promise<void> {
       "move-gap-sets": { type: "string" },
       "move-gap-parallel": { type: "string" },
       "node-options": { type: "string" },
+      opentofu: { type: "boolean" },
+      "ts-program": { type: "boolean" },
+      numbers: { type: "string" },
+      reps: { type: "string" },
+      render: { type: "boolean" },
     },
     strict: true,
   });
+  const suite = values.opentofu ? "opentofu" : values["ts-program"] ? "ts-program" : undefined;
+  if (suite) {
+    const numbers = values.numbers?.split(",").map((n) => Number(n.replace(/_/g, "")));
+    if (values.render) await renderSameEstateMain(suite, numbers);
+    else await runSameEstateMain(suite, numbers, values.reps === undefined ? undefined : Number(values.reps));
+    return;
+  }
   if (values["scale-render"] === true) {
     await renderScaleMain();
     return;

@@ -32,8 +32,11 @@ export function linkEstate(shape: SetEstateShape, provider: ProviderKind): Estat
 }
 
 /** The set form: one `BridgeNumbers` per bridge holding that bridge's numbers, and no `BridgeNumber`. */
-export function setEstate(shape: SetEstateShape, provider: ProviderKind): EstateSpec {
-  const links = linkEstate(shape, provider);
+export const setEstate = (shape: SetEstateShape, provider: ProviderKind): EstateSpec =>
+  asSets(linkEstate(shape, provider));
+
+/** The same estate with each bridge's numbers as one `BridgeNumbers` set instead of a `BridgeNumber` each. */
+export function asSets(links: EstateSpec): EstateSpec {
   const byBridge = new Map<string, { configuration: string; phoneNumber: string }[]>();
   for (const n of links.numbers) {
     const list = byBridge.get(n.bridge) ?? [];

@@ -6,14 +6,6 @@ import type { SetOp, SetSide, SetSideRun } from "./sets-scale";
 export const PLATFORM_SECONDS_PER_REQUEST = 60 / 600;
 /** Targets of the 10,000-number organization as sets. */
 export const TARGETS = { opMs: 5 * 60_000, providerMb: 250, programMb: 500 } as const;
-/** OpenTofu 1.12.6 + restapi 3.0.0 at N = 1,000 (-parallelism=8), same kind of machine and emulator. */
-export const OPENTOFU = {
-  up: [14.9, 16.7],
-  destroy: [15.3, 17.7],
-  refresh: [6.4, 7.0],
-  treeMb: 352,
-} as const;
-
 export const OPS = ["up", "preview", "refresh", "adopt", "destroy"] as const;
 export type SetOpName = (typeof OPS)[number];
 export const SIDE_LABEL: Record<SetSide, string> = {
@@ -49,6 +41,3 @@ export function table(head: string[], rows: string[][]): string[] {
 }
 
 export const cpuOf = (m: SetOp) => (m.rss ? m.rss.cpuS.engine + m.rss.cpuS.program + m.rss.cpuS.provider : 0);
-/** The peak of the process tree as the bench sees it: provider + program + engine (each its own peak). */
-export const treeMb = (m: SetOp) =>
-  (m.rss?.providerMb ?? 0) + (m.rss?.programMb ?? 0) + (m.rss?.engineMb ?? 0);

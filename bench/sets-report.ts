@@ -8,7 +8,6 @@ import {
   MODE_LABEL,
   mb,
   OP_LABEL,
-  OPENTOFU,
   OPS,
   opOf,
   PLATFORM_SECONDS_PER_REQUEST,
@@ -16,7 +15,6 @@ import {
   sec,
   TARGETS,
   table,
-  treeMb,
   verdict,
 } from "./sets-format";
 import { memorySections } from "./sets-memory-report";
@@ -88,27 +86,6 @@ function targetRows(r: SetsBenchResults): string[][] {
       `program ≤ 500 MB (${where})`,
       mb(peak("programMb")),
       verdict(peak("programMb") <= TARGETS.programMb),
-    ]);
-  }
-  const rec = r.sets.points.find(
-    (p) => p.form === "sets" && p.shape.kind === "mix" && p.mode === "skipCheckpoints",
-  );
-  const native = rec?.sides.native;
-  if (rec && native) {
-    const where = `${shapeLabel(rec.shape)}, sets, native plugin, ${MODE_LABEL[rec.mode]}`;
-    for (const op of ["up", "refresh", "destroy"] as const) {
-      const [lo, hi] = OPENTOFU[op];
-      rows.push([
-        `${OP_LABEL[op]} ≤ OpenTofu ${lo}–${hi} s (${where})`,
-        sec(native[op].ms),
-        verdict(native[op].ms / 1000 <= lo),
-      ]);
-    }
-    const tree = Math.max(...OPS.map((op) => treeMb(opOf(native, op))));
-    rows.push([
-      `peak memory of the process tree ≤ OpenTofu ${OPENTOFU.treeMb} MB (${where})`,
-      mb(tree),
-      verdict(tree <= OPENTOFU.treeMb),
     ]);
   }
   return rows;

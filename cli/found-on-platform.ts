@@ -9,6 +9,8 @@ import { hasUnknown, isSecret, type PlannedCreate } from "./planned-creates";
 /** What the platform holds under a planned create's natural key. */
 export type Finding =
   | { kind: "equal"; create: PlannedCreate; id: string; outputs: Record<string, unknown> }
+  /** A create stopped part-way (a set partly connected): recorded as the platform has it, the next `up` finishes it. */
+  | { kind: "partial"; create: PlannedCreate; id: string; outputs: Record<string, unknown> }
   | { kind: "different"; create: PlannedCreate; id: string; fields: string[] }
   | { kind: "absent"; create: PlannedCreate }
   /** An input is known only once what the resource depends on is recorded (a link's configuration id). */
@@ -77,6 +79,9 @@ async function find(
   const outputs = recordedOutputs(descriptor, create.inputs, live.props);
   const diff = await provider.diff?.(id, outputs, create.inputs);
   if (!diff?.changes) return { kind: "equal", create, id, outputs };
+  const partial = descriptor.code.partial?.(create.inputs, live.props);
+  if (partial)
+    return { kind: "partial", create, id, outputs: recordedOutputs(descriptor, create.inputs, partial) };
   const liveInputs = live.inputs ?? {};
   const fields = Object.keys(liveInputs).filter(
     (k) => !isSecret(create.inputs[k]) && !sameValue(liveInputs[k], create.inputs[k]),

@@ -38,6 +38,10 @@ export async function rebuildFromProgram(
     result.different = [];
     for (const f of findings) {
       if (f.kind === "equal") say(`found ${f.id}: ${f.create.urn}`);
+      if (f.kind === "partial")
+        say(
+          `found ${f.id} part-made, recorded as the platform has it (the next \`up\` finishes it): ${f.create.urn}`,
+        );
       if (f.kind === "different") {
         const line = `${f.create.urn} (id ${f.id}): ${f.fields.join(", ")}`;
         say(`found but different, not recorded: ${line}`);
@@ -51,8 +55,8 @@ export async function rebuildFromProgram(
     for (const { create, missing } of unanchored)
       say(`found, not recorded until what it depends on is in state (${missing.join(", ")}): ${create.urn}`);
     say(
-      `round ${result.rounds}: ${plan.creates.length} planned create(s); ${recorded.length} found and recorded, ` +
-        `${count("different")} found but different, ${count("absent")} not on the platform, ` +
+      `round ${result.rounds}: ${plan.creates.length} planned create(s); ${recorded.length} found and recorded ` +
+        `(${count("partial")} part-made), ${count("different")} found but different, ${count("absent")} not on the platform, ` +
         `${count("waiting")} known once what they depend on is recorded`,
     );
     if (recorded.length === 0 || write === undefined) break;

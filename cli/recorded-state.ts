@@ -12,7 +12,7 @@ export interface Recorded {
 }
 
 /**
- * Records each found-and-equal create in the deployment as `pulumi stack import` takes it: after its
+ * Records each found create (equal, or part-made as the platform has it) in the deployment as `pulumi stack import` takes it: after its
  * parent, provider and dependencies. The program's stack resource (and any component parent) and the
  * provider resource are recorded first when the state lacks them (a lost state file, a first run).
  */
@@ -59,7 +59,7 @@ export function recordFound(deployment: Deployment, plan: Plan, findings: readon
   const recorded: PlannedCreate[] = [];
   const unanchored: Recorded["unanchored"] = [];
   for (const f of findings) {
-    if (f.kind !== "equal") continue;
+    if (f.kind !== "equal" && f.kind !== "partial") continue;
     const c = f.create;
     // The engine writes the stack resource before the provider: so does this.
     const parented = anchorParent(c.parent);

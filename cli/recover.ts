@@ -8,6 +8,7 @@ import { removeLostStackLocks, repairCheckpointAttrs } from "./checkpoint-attrs"
 import { type Deployment, pendingCreates, settlePendingCreates } from "./pending-creates";
 import { type PulumiTarget, pulumi } from "./pulumi";
 import { rebuildFromProgram } from "./rebuild";
+import { rereadSets } from "./reread-sets";
 
 /** Usage of `pulumi-voice-platform recover`. */
 export const RECOVER_USAGE = `Usage: pulumi-voice-platform recover [--cancel] [--from-program] [--stack <name>] [--cwd <project dir>] [--dry-run]
@@ -21,8 +22,10 @@ next \`pulumi up --refresh\` neither duplicates nor orphans anything.
                   holds one. Only when no other update of this stack is running.
   --from-program  the run left no record of its creates (PULUMI_SKIP_CHECKPOINTS=true, on by default
                   when set), or the state file was lost: preview the program, look each planned
-                  create up by its natural key and record the found-and-equal ones, in rounds until
-                  nothing new is found. Found but different ones are reported, not recorded.
+                  create up by its natural key and record the found-and-equal ones (a number set
+                  cut off part-way as the platform has it), in rounds until nothing new is found,
+                  then read the stack's number sets again. Found but different ones are reported,
+                  not recorded.
   --dry-run       report what would be recorded; change nothing`;
 
 interface StackExport {
@@ -86,6 +89,11 @@ export async function runRecover(argv: readonly string[]): Promise<void> {
   if (fromProgram) {
     const write = (next: Deployment) => importUnlocked(target, { ...exported, deployment: next }, false, say);
     const rebuilt = await rebuildFromProgram(target, await client(), say, write);
+    const reread = await rereadSets(target);
+    if (reread > 0)
+      say(
+        `read ${reread} number set(s) of the stack again: the interrupted run may have linked numbers to them`,
+      );
     say(
       `${rebuilt.recorded} resource(s) the program plans found on the platform and recorded in ${rebuilt.rounds} round(s)` +
         (rebuilt.different.length > 0

@@ -2,6 +2,7 @@
 // the printed `npm install` installs the same code whether or not that version is on the registry.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { isSea } from "node:sea";
 
 /** The lockfile entry's `resolved` of the package at `installedAt` (relative to `project`), if npm recorded one. */
 function lockedSource(project: string, installedAt: string): string | undefined {
@@ -24,10 +25,11 @@ function lockedSource(project: string, installedAt: string): string | undefined 
 /**
  * The dependency spec of the package found in `dir` at `version`: a checkout or a linked folder (not
  * under node_modules) as `file:<dir>`; a copy installed from a tarball or folder as `file:` that source;
- * one from the registry (or of unknown origin) as `^<version>`. `file:` paths are absolute, so the spec
- * works wherever the project is written.
+ * one from the registry (or of unknown origin) as `^<version>`, and so the single executable (`standalone`),
+ * which has no package folder. `file:` paths are absolute, so the spec works wherever the project is written.
  */
-export function packageSpecOf(dir: string, version: string): string {
+export function packageSpecOf(dir: string, version: string, standalone = isSea()): string {
+  if (standalone) return `^${version}`;
   const parts = dir.split(path.sep);
   const modules = parts.indexOf("node_modules");
   if (modules < 0) return `file:${dir}`;

@@ -48,7 +48,7 @@ export interface Fault {
 
 /** The faults that apply to one request: at most one latency plus one other. */
 export interface FaultPlan {
-  latencyMs: number;
+  latency: Fault | undefined;
   other: Fault | undefined;
 }
 
@@ -97,6 +97,6 @@ export class FaultRegistry {
       used.remaining--;
     }
     this.#faults = this.#faults.filter((f) => f.remaining === null || f.remaining > 0);
-    return { latencyMs: latency?.ms ?? 0, other };
+    return { latency, other };
   }
 }

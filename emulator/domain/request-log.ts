@@ -17,8 +17,13 @@ export interface RequestLogEntry {
   atMs: number;
   /** The `phone_number` the request's JSON body named (a link's connect or disconnect), if any. */
   phoneNumber?: string;
-  /** The injected fault that shaped the answer, if any. */
+  /**
+   * The injected fault that shaped the answer, if any: the one that decided it (`status`,
+   * `rate-limit`, a reset), or `latency` when a delay was all.
+   */
   fault?: FaultKind;
+  /** The delay a `latency` fault added, alone or before another fault, if one applied. */
+  latencyMs?: number;
 }
 
 /** The in-order log of platform requests since the last clear. */

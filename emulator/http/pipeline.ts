@@ -21,7 +21,10 @@ export interface PlatformMeta {
   phoneNumber: string | undefined;
   orgHandle: string | null;
   grant: TokenGrant | undefined;
+  /** The fault that decided the answer, or `latency` when a delay was the only one. */
   fault: FaultKind | undefined;
+  /** The delay a `latency` fault added, for the log. */
+  latencyFaultMs: number | undefined;
   /** Injected latency still owed before the answer (fault kind `latency`). */
   latencyMs: number;
   /** The status decided for the answer, logged even when the client leaves before it is sent. */
@@ -55,6 +58,7 @@ function logOnce(ctx: EmulatorContext, method: string, meta: PlatformMeta, statu
     atMs: meta.atMs,
     ...(meta.phoneNumber === undefined ? {} : { phoneNumber: meta.phoneNumber }),
     ...(meta.fault === undefined ? {} : { fault: meta.fault }),
+    ...(meta.latencyFaultMs === undefined ? {} : { latencyMs: meta.latencyFaultMs }),
   });
 }
 
@@ -120,6 +124,7 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
       orgHandle: orgHandleHeader(request.headers),
       grant: auth.ok ? auth.grant : undefined,
       fault: undefined,
+      latencyFaultMs: undefined,
       latencyMs: 0,
       status: undefined,
       logged: false,
@@ -133,8 +138,12 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
     const key = auth.ok ? auth.grant.token : ANONYMOUS;
 
     const plan = ctx.faults.take(request.method, path);
-    // Owed, not slept here: a request that passes the gate waits after its handler's write.
-    meta.latencyMs = plan.latencyMs;
+    if (plan.latency !== undefined) {
+      meta.fault = "latency";
+      meta.latencyFaultMs = plan.latency.ms;
+      // Owed, not slept here: a request that passes the gate waits after its handler's write.
+      meta.latencyMs = plan.latency.ms;
+    }
     const fault = plan.other;
     if (fault !== undefined) {
       meta.fault = fault.kind;

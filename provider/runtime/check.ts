@@ -57,6 +57,34 @@ export function failure(property: string, reason: string): dynamic.CheckFailure 
   return { property, reason };
 }
 
+/**
+ * Failures as the engine shows them. The engine prints next to a failure's property the input of
+ * that name at the top level only, so a nested one (`numbers[2].phoneNumber`) came out as
+ * `value {<nil>}`: such a failure names its path and the value the program gave in its reason
+ * instead. Secret properties never carry a property (see {@link failure}), so no secret is quoted.
+ */
+export function shownFailures(
+  news: Record<string, unknown>,
+  failures: readonly dynamic.CheckFailure[],
+): dynamic.CheckFailure[] {
+  return failures.map((f) => {
+    if (!f.property || !/[.[]/.test(f.property)) return f;
+    const value = valueAt(news, f.property);
+    const shown = value === undefined || isUnknown(value) ? "" : ` value ${JSON.stringify(value)}`;
+    return { property: "", reason: `property ${f.property}${shown} has a problem: ${f.reason}` };
+  });
+}
+
+/** The value at a property path such as `numbers[2].phoneNumber`, or `undefined`. */
+function valueAt(root: unknown, path: string): unknown {
+  let value = root;
+  for (const step of path.match(/[^.[\]]+/g) ?? []) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[step];
+  }
+  return value;
+}
+
 function unknownProperties(news: Record<string, unknown>, known: readonly string[]): dynamic.CheckFailure[] {
   const allowed = new Set([...known, ...RESERVED]);
   return Object.keys(news)

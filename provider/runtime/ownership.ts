@@ -36,6 +36,21 @@ export class TakenKeys {
     return holder;
   }
 
+  /** Every key of the type `natural` names whose holder passes `test`, or `undefined` when the platform could not be asked. */
+  async keysWhere(natural: NaturalKey, test: (holder: Holder) => boolean): Promise<string[] | undefined> {
+    let listing: Listing;
+    try {
+      listing = await this.#listing(natural);
+    } catch {
+      return undefined;
+    }
+    const prefix = `${natural.type} `;
+    const keys: string[] = [];
+    for (const [key, holder] of listing)
+      if (key.startsWith(prefix) && test(holder)) keys.push(key.slice(prefix.length));
+    return keys;
+  }
+
   /**
    * Records a key this stack's state already holds. A replacement is checked twice in one run:
    * once against the state's inputs, then again with none (as a fresh create), and the second
@@ -92,6 +107,9 @@ export function takenKeys(context: VoiceContext): TakenKeys {
 /** Set by `recover` on the previews it runs: check then lets keys taken on the platform pass (it writes nothing). */
 export const RECOVERING_ENV = "PULUMI_VOICE_RECOVERING";
 
+/** Whether this process serves `recover`'s preview, whose checks let keys taken on the platform pass. */
+export const isRecovering = (): boolean => process.env[RECOVERING_ENV] === "true";
+
 /**
  * Adds a failure to a passing `check` when its natural key is new to this resource yet already taken
  * on the platform and the program did not say `adopt`: two stacks (or a stack and the dashboard) must
@@ -106,7 +124,7 @@ export async function checkOwnership(
   if (result.failures?.length || !inputs) return result;
   // `recover` previews the program to learn what an unrecorded run planned: the keys that run took are
   // exactly the ones it looks for, so the preview must list them instead of refusing them.
-  if (process.env[RECOVERING_ENV] === "true") return result;
+  if (isRecovering()) return result;
   const { type, property } = natural;
   const key: unknown = inputs[property];
   if (typeof key !== "string" || isUnknown(key)) return result;

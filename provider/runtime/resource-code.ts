@@ -17,6 +17,14 @@ export interface ResourceCode<I, O> {
    * structurally (a set's numbers: the same links, whatever the order or what the platform cannot say).
    */
   readonly sameInput?: Readonly<Record<string, (recorded: unknown, declared: unknown) => boolean>>;
+  /**
+   * What a create stopped part-way left, as the state to record when `recover` finds a live record
+   * that differs from the declared inputs (`live` as `read` gives it without state): the part the
+   * declaration made (a set's declared numbers found on its bridge), for the next `up` to finish;
+   * `undefined` when the live record is not part of what the inputs declare. Types whose create is
+   * one write have none: a different record is somebody else's.
+   */
+  partial?(inputs: I, live: O): O | undefined;
 }
 
 /** The code of any type, as the shared machinery holds it (each type's own inputs and outputs are records). */

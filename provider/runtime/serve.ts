@@ -4,6 +4,7 @@ import { runtimeContext } from "../context-cache";
 import type { ResourceDescriptor } from "../descriptor";
 import { describeFailures } from "../errors";
 import { leanHeap } from "../lean-heap";
+import { shownFailures } from "./check";
 import { diffWith } from "./diff";
 import type { Engine } from "./engine";
 import { isLookup, notFound } from "./not-found";
@@ -41,7 +42,13 @@ function build(descriptor: ResourceDescriptor): dynamic.ResourceProvider {
     });
   return {
     // The platform-facing parts of a check (catalogue, cached lists) fail naming the type too.
-    check: (olds, news) => served("check", () => code.check(olds, news)),
+    check: (olds, news) =>
+      served("check", async () => {
+        const result = await code.check(olds, news);
+        return result.failures?.length
+          ? { ...result, failures: shownFailures(news, result.failures) }
+          : result;
+      }),
     diff: async (_id, olds, news) => diffWith(descriptor, olds, news),
     create: (inputs: Record<string, unknown>) => run("create", (engine) => code.create(inputs, engine)),
     read: (id, props?: Record<string, unknown>) =>

@@ -1,32 +1,30 @@
 // A structural check of a macOS single executable, which cannot run where it is built: a 64-bit Mach-O
 // image for the platform's CPU, carrying the blob as the section Node.js looks up at start-up
-// (segment NODE_SEA, section __NODE_SEA_BLOB), its fuse flipped to `:1`, and a code signature (macOS
-// runs no unsigned arm64 code).
+// (segment NODE_SEA, section __NODE_SEA_BLOB), its fuse flipped to `:1`, and a code signature whose
+// hashes match every page (macOS runs no unsigned arm64 code, and kills a process whose page does not
+// match its signature).
 
+import { checkCodeSignature } from "./macho-signature-check.mjs";
 import { checkCarried, fuseStates, hex } from "./sea-check.mjs";
 
 const CPU_TYPES = { amd64: 0x01000007, arm64: 0x0100000c };
 const MH_MAGIC_64 = 0xfeedfacf;
 const LC_SEGMENT_64 = 0x19;
-const LC_CODE_SIGNATURE = 0x1d;
 
 /** A fixed-width, NUL-padded name of a load command or section. */
 const name16 = (data, at) => data.toString("latin1", at, at + 16).replace(/\0+$/, "");
 
 /**
  * What the Mach-O image `data` is: its CPU type, the `NODE_SEA/__NODE_SEA_BLOB` section's bytes (or
- * undefined), the fuse's states and whether it carries a code signature. Throws on what is not a
- * 64-bit Mach-O image.
+ * undefined) and the fuse's states. Throws on what is not a 64-bit Mach-O image.
  */
 export function inspectMachO(data) {
   if (data.readUInt32LE(0) !== MH_MAGIC_64) throw new Error("not a 64-bit Mach-O image");
   const cpuType = data.readUInt32LE(4);
   const commands = data.readUInt32LE(16);
   let blob;
-  let signed = false;
   for (let at = 32, i = 0; i < commands; i++) {
     const command = data.readUInt32LE(at);
-    if (command === LC_CODE_SIGNATURE) signed = true;
     if (command === LC_SEGMENT_64 && name16(data, at + 8) === "NODE_SEA") {
       const sections = data.readUInt32LE(at + 64);
       for (let s = at + 72, j = 0; j < sections; j++, s += 80)
@@ -38,12 +36,12 @@ export function inspectMachO(data) {
     }
     at += data.readUInt32LE(at + 4);
   }
-  return { cpuType, blob, fuses: fuseStates(data), signed };
+  return { cpuType, blob, fuses: fuseStates(data) };
 }
 
 /**
- * Checks the macOS executable `data` for `arch` carries exactly `blob`, its fuse flipped and a code
- * signature; answers a one-line summary, or throws naming what is wrong.
+ * Checks the macOS executable `data` for `arch` carries exactly `blob`, its fuse flipped and a valid ad-hoc
+ * code signature; answers a one-line summary, or throws naming what is wrong.
  */
 export function checkMacSea(data, arch, blob) {
   const found = inspectMachO(data);
@@ -54,6 +52,7 @@ export function checkMacSea(data, arch, blob) {
     missing: "no section NODE_SEA/__NODE_SEA_BLOB",
     named: "the section NODE_SEA/__NODE_SEA_BLOB",
   });
-  if (!found.signed) throw new Error("no code signature (LC_CODE_SIGNATURE)");
-  return `Mach-O 64-bit ${arch} (CPU type ${hex(found.cpuType)}), section NODE_SEA/__NODE_SEA_BLOB of ${found.blob.length} bytes equal to the blob, fuse :1, signed`;
+  const signature = checkCodeSignature(data);
+  if (!signature.adHoc) throw new Error("the code signature is not ad hoc");
+  return `Mach-O 64-bit ${arch} (CPU type ${hex(found.cpuType)}), section NODE_SEA/__NODE_SEA_BLOB of ${found.blob.length} bytes equal to the blob, fuse :1, signed ad hoc as ${signature.identifier} (${signature.pages} pages hashed)`;
 }

@@ -1,4 +1,4 @@
-// The platforms a plugin archive is built for, in Pulumi's names (`<os>-<arch>`, as archives are named),
+// The platforms the plugin's and the command line's archives are built for, in Pulumi's names (`<os>-<arch>`, as archives are named),
 // with the npm package that serves the official Node.js binary for each (and, for a platform npm serves
 // no usable Node.js for, the Python wheel that holds one).
 
@@ -9,7 +9,7 @@
  * @property {"amd64" | "arm64"} arch
  * @property {string} nodePackage The npm package holding that platform's Node.js binary.
  * @property {string} nodeBinary The binary's path inside that package.
- * @property {string} executable The plugin's file name in the archive.
+ * @property {"" | ".exe"} exe What an executable's file name ends with.
  * @property {import("./pypi-node-binary.mjs").WheelSource} [wheel] Where its Node.js comes from when
  *   the npm registry serves none that `engines.node` allows.
  */
@@ -28,7 +28,7 @@ const platform = (os, arch, wheel) => {
     arch,
     nodePackage: `node-${nodeOs}-${nodeArch}`,
     nodeBinary: os === "windows" ? "bin/node.exe" : "bin/node",
-    executable: os === "windows" ? "pulumi-resource-voice.exe" : "pulumi-resource-voice",
+    exe: os === "windows" ? ".exe" : "",
     ...(wheel ? { wheel } : {}),
   };
 };

@@ -39,10 +39,10 @@ function stripElf(file, platform) {
 
 /**
  * Writes the single executable for `platform` to `out`: `bundle` (one CommonJS file) run by a copy of
- * `targetNode`, the blob made by `blobNode` (a Node.js of the same version that runs on the host),
- * in `work` (a scratch folder). Answers the blob injected.
+ * `targetNode` with the V8 flags `execArgv`, the blob made by `blobNode` (a Node.js of the same version
+ * that runs on the host), in `work` (a scratch folder). Answers the blob injected.
  */
-export async function singleExecutable({ bundle, platform, targetNode, blobNode, out, work }) {
+export async function singleExecutable({ bundle, execArgv, platform, targetNode, blobNode, out, work }) {
   const blob = join(work, "sea-prep.blob");
   const config = join(work, "sea-config.json");
   writeFileSync(
@@ -55,9 +55,7 @@ export async function singleExecutable({ bundle, platform, targetNode, blobNode,
       // V8's code cache (parsed and compiled bundle) is only valid for the exact binary that made it:
       // only a blob made by the target binary itself carries one.
       useCodeCache: blobNode === targetNode,
-      // The launcher's V8 flag (bin/pulumi-resource-voice): a small young generation keeps the garbage
-      // of a 10,000-number preview from growing the heap (peak ~300 MB with V8's default).
-      execArgv: ["--max-semi-space-size=4"],
+      execArgv,
     }),
   );
   execFileSync(blobNode, ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });

@@ -10,12 +10,13 @@ import { repoRoot } from "../engine";
 import { type Artifact, type ReleaseContext, tool } from "./artifact";
 import { releaseNotes } from "./changelog";
 import { dotnetProject } from "./dotnet-project";
+import { CLI, executableArchives, PLUGIN } from "./executable-archives";
 import { goModule, goTag } from "./go-module";
 import { javaPackage } from "./java-package";
 import { npmTarball } from "./npm-tarball";
-import { pluginArchives } from "./plugin-archives";
 import { pythonDists } from "./python-dists";
 import { checksums, NOTES_FILE } from "./release-files";
+import { missingScriptReferences } from "./script-references";
 import { assertOneVersion } from "./version-stamps";
 
 const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>] [--host-platform]";
@@ -26,7 +27,7 @@ function main(): void {
       "dry-run": { type: "boolean" },
       tag: { type: "string" },
       out: { type: "string" },
-      // The host platform's plugin archive only: a quick check of everything else.
+      // The host platform's plugin and command-line archives only: a quick check of everything else.
       "host-platform": { type: "boolean" },
     },
   });
@@ -44,6 +45,13 @@ function main(): void {
     );
   }
   assertOneVersion(root, version);
+  // A step that calls a script no longer there would fail only after minutes of building.
+  const missing = missingScriptReferences(root);
+  if (missing.length > 0) {
+    throw new Error(
+      `scripts call what the repository does not have:\n${missing.map((m) => `  ${m.from}: ${m.target}`).join("\n")}`,
+    );
+  }
   const notes = releaseNotes(readFileSync(path.join(root, "CHANGELOG.md"), "utf8"), version);
 
   const out = path.resolve(root, values.out ?? path.join("dist", "release"));
@@ -65,14 +73,11 @@ function main(): void {
       return [];
     });
     writeFileSync(path.join(out, NOTES_FILE), notes);
+    const archives = { all: !values["host-platform"], required: values.tag !== undefined };
     const artifacts = [
       ...step("npm tarball", () => npmTarball(ctx)),
-      ...step("plugin archives", () =>
-        pluginArchives(ctx, {
-          all: !values["host-platform"],
-          required: values.tag !== undefined,
-        }),
-      ),
+      ...step("plugin archives", () => executableArchives(ctx, PLUGIN, archives)),
+      ...step("command-line archives", () => executableArchives(ctx, CLI, archives)),
       ...step("python wheel and sdist", () => pythonDists(ctx)),
       ...step("go module", () => goModule(ctx)),
       ...step(".NET project", () => dotnetProject(ctx)),

@@ -1,40 +1,32 @@
-// The Python package: a wheel and an sdist of sdks/python, built with PyPA's `build` from a virtualenv
-// the release keeps in the tools cache (created from PyPI on first use, pinned versions).
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+// The Python package: a wheel and an sdist of sdks/python, built by setuptools' PEP 517 backend from the
+// hash-locked virtualenv of scripts/python-env (the one the Python SDK's tests use; made from PyPI on
+// first use, then cached), so the release pins its build tools once, with the tests'.
+import { cpSync, existsSync } from "node:fs";
 import path from "node:path";
 import { PULUMI_SDK_MINIMUM } from "../../provider/plugin/schema";
 import { type Artifact, check, fileArtifact, type ReleaseContext, tool } from "./artifact";
 
-/** The build tools, pinned so two runs build the same archives (`pip index versions` to move them). */
-const BUILD_TOOLS = ["build==1.6.1", "setuptools==84.2.1"];
-
-/** The cached virtualenv holding the build tools; made once per pin set (`.complete` marks it whole). */
-function buildVenv(root: string): string {
-  const cache =
-    process.env.PULUMI_VOICE_TOOLS_CACHE ??
-    path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "pulumi-voice-platform", "tools");
-  const venv = path.join(cache, `python-build-${BUILD_TOOLS.join("-").replaceAll("==", "")}`);
-  const python = path.join(venv, "bin", "python");
-  if (existsSync(path.join(venv, ".complete"))) return python;
-  // Debian's python3 with venv and pip (installed when missing, as the Python SDK's test does).
-  const system =
-    tool(path.join(root, "scripts", "python-deps"), [])
+/** The Python of scripts/python-env's virtualenv, which the script prints as its last line. */
+function buildPython(root: string): string {
+  const venv =
+    tool(path.join(root, "scripts", "python-env"), [])
       .trim()
       .split("\n")
-      .pop() ?? "python3";
-  mkdirSync(cache, { recursive: true });
-  rmSync(venv, { recursive: true, force: true });
-  try {
-    tool(system, ["-m", "venv", venv]);
-    tool(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", ...BUILD_TOOLS]);
-    writeFileSync(path.join(venv, ".complete"), `${BUILD_TOOLS.join("\n")}\n`);
-  } catch (error) {
-    rmSync(venv, { recursive: true, force: true });
-    throw error;
-  }
-  return python;
+      .pop() ?? "";
+  check(path.isAbsolute(venv), "scripts/python-env", `printed no virtualenv (${JSON.stringify(venv)})`);
+  return path.join(venv, "bin", "python");
 }
+
+/**
+ * Runs the PEP 517 hook argv[1] (`build_sdist`, `build_wheel`) of the project in the working folder into
+ * the folder argv[2], as `python -m build --no-isolation` does: one process a hook, since setuptools
+ * keeps state between them.
+ */
+const BUILD_HOOK = `
+import sys
+from setuptools import build_meta
+getattr(build_meta, sys.argv[1])(sys.argv[2])
+`;
 
 /** Reads a wheel's metadata and the plugin file it ships, with the build venv's Python. */
 const WHEEL_READER = `
@@ -48,12 +40,13 @@ print(json.dumps({"names": names, "metadata": wheel.read(meta).decode(), "plugin
 
 /** Builds the wheel and sdist into the output folder and checks their names, version and requirements. */
 export function pythonDists(ctx: ReleaseContext): Artifact[] {
-  const python = buildVenv(ctx.root);
+  const python = buildPython(ctx.root);
   // Built from a copy: the build writes into its source tree, and pyproject.toml's readme is the package's.
   const source = path.join(ctx.scratch, "python");
   cpSync(path.join(ctx.root, "sdks", "python"), source, { recursive: true });
   cpSync(path.join(source, "pulumi_voice", "README.md"), path.join(source, "README.md"));
-  tool(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", ctx.out, source]);
+  for (const hook of ["build_sdist", "build_wheel"])
+    tool(python, ["-c", BUILD_HOOK, hook, ctx.out], { cwd: source });
   const { version } = ctx.release;
   const wheel = `pulumi_voice-${version}-py3-none-any.whl`;
   const sdist = `pulumi_voice-${version}.tar.gz`;

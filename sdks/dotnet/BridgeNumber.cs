@@ -10,7 +10,7 @@ using Pulumi.Serialization;
 namespace Pulumi.Voice
 {
     /// <summary>
-    /// A phone number of a provider configuration linked to a bridge; the id is `&lt;bridgeSlug&gt;/&lt;providerConfigurationId&gt;/&lt;phoneNumber&gt;`.
+    /// A phone number of a provider configuration linked to a bridge; the id is `&lt;providerConfigurationId&gt;/&lt;phoneNumber&gt;` (a number sits on one bridge at a time, and a move keeps the id); an id of the earlier form `&lt;bridgeSlug&gt;/&lt;providerConfigurationId&gt;/&lt;phoneNumber&gt;` is read too.
     /// </summary>
     [VoiceResourceType("voice:index:BridgeNumber")]
     public partial class BridgeNumber : global::Pulumi.CustomResource

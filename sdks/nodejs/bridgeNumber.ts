@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
+ * A phone number of a provider configuration linked to a bridge; the id is `<providerConfigurationId>/<phoneNumber>` (a number sits on one bridge at a time, and a move keeps the id); an id of the earlier form `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>` is read too.
  */
 export class BridgeNumber extends pulumi.CustomResource {
     /**

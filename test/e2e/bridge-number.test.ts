@@ -58,13 +58,13 @@ describe("BridgeNumber with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
     expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
     expect(up.summary.resourceChanges?.replace).toBeUndefined();
     expect(await linked()).toEqual(["main:+14155550101", "overflow:+14155550100"]);
-    // The id names the bridge the link was made on: an update cannot change an id, and state reads by its bridgeSlug.
+    // The id names no bridge (an update cannot change an id): `<configurationId>/<number>`, true after the move.
     const resources = (await ctx.voice.stack.exportStack()).deployment.resources as {
       id?: string;
-      outputs?: { bridgeSlug?: string; phoneNumber?: string };
+      outputs?: { bridgeSlug?: string; phoneNumber?: string; providerConfigurationId?: number };
     }[];
     const moved = resources.find((r) => r.outputs?.phoneNumber === "+14155550100");
-    expect(moved?.id).toBe(`main/${moved?.id?.split("/")[1]}/+14155550100`);
+    expect(moved?.id).toBe(`${moved?.outputs?.providerConfigurationId}/+14155550100`);
     expect(moved?.outputs?.bridgeSlug).toBe("overflow");
     const writes = (await ctx.emu.admin.requests()).filter((r) => r.method === "POST").map((r) => r.path);
     expect(writes).toEqual([

@@ -1,7 +1,8 @@
 // BridgeNumbers through the real engine and the emulator over HTTP: the set's lifecycle, drift,
 // settling of a lost connect, a partial failure finished by the next `up` (the bridge read back, or
 // not readable: the links made tracked), `get` by bridge slug,
-// mixing with BridgeNumber refused at preview, and moves between sets in both orders.
+// mixing with BridgeNumber refused at preview, moves between sets in both orders, and a second stack
+// declaring a set on the first one's bridge.
 
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,23 +19,28 @@ import { DEMO_ACCOUNT } from "../fixtures/platform";
 import { upOnly } from "../fixtures/stack-up";
 import { driftReport, emulatorConfig, OP_TIMEOUT_MS } from "../fixtures/voice-stack";
 
-// Config `sets`: name → { bridge, numbers, adopt? }; `links`: number → bridge; `gets`: name → bridge slug;
-// `names`: bridge slug → its name (a rename holds back the sets of that bridge behind its update).
+// Config `sets`: name → { bridge, numbers, adopt? } (a bridge the program does not declare is a slug);
+// `links`: number → bridge; `gets`: name → bridge slug; `names`: bridge slug → its name (a rename
+// holds back the sets of that bridge behind its update); `bridges`: the slugs declared (both by default).
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const voice = require("pulumi-voice-platform");
 const config = new pulumi.Config();
-const twilio = new voice.ProviderConfiguration("twilio", {
-  provider: "twilio",
-  accountSid: config.require("accountSid"),
-  authToken: config.requireSecret("authToken"),
-});
+// A stack given \`configurationId\` uses that configuration (another stack's) instead of declaring one.
+const configurationId = config.getNumber("configurationId");
+const twilio = configurationId === undefined
+  ? new voice.ProviderConfiguration("twilio", {
+      provider: "twilio",
+      accountSid: config.require("accountSid"),
+      authToken: config.requireSecret("authToken"),
+    })
+  : { configurationId };
 const bridges = {};
 const names = config.getObject("names") ?? {};
-for (const slug of ["set-a", "set-b"]) bridges[slug] = new voice.Bridge(slug, { name: names[slug] ?? slug, slug });
+for (const slug of config.getObject("bridges") ?? ["set-a", "set-b"]) bridges[slug] = new voice.Bridge(slug, { name: names[slug] ?? slug, slug });
 for (const [name, set] of Object.entries(config.getObject("sets") ?? {})) {
   const numbers = set.numbers.map((phoneNumber) => ({ phoneNumber, providerConfigurationId: twilio.configurationId }));
-  new voice.BridgeNumbers(name, { bridgeSlug: bridges[set.bridge].slug, numbers, adopt: set.adopt });
+  new voice.BridgeNumbers(name, { bridgeSlug: bridges[set.bridge]?.slug ?? set.bridge, numbers, adopt: set.adopt });
 }
 for (const [phoneNumber, bridge] of Object.entries(config.getObject("links") ?? {})) {
   new voice.BridgeNumber(phoneNumber, { bridgeSlug: bridges[bridge].slug, providerConfigurationId: twilio.configurationId, phoneNumber });
@@ -347,5 +353,79 @@ describe("BridgeNumbers with the real engine", { timeout: OP_TIMEOUT_MS }, () =>
     expect(log).toHaveLength(7);
     await declare({});
     await upOnly(stack);
+  });
+});
+
+describe("two stacks and one bridge's numbers", { timeout: OP_TIMEOUT_MS * 2 }, () => {
+  it("a second stack's set cannot take the first's numbers without adopt, and the first sees it at its drift check", async () => {
+    const other = await LocalWorkspace.createOrSelectStack(
+      { stackName: "sets-other", workDir: dir.path },
+      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
+    );
+    // The first stack's configuration: the second uses it, as a stack of the same organization would.
+    let configurationId: number | undefined;
+    const declareOther = (
+      set: SetSpec | { bridge: string; numbers: string[]; adopt?: boolean | "overwrite" },
+    ) =>
+      other.setAllConfig({
+        ...emulatorConfig(emu),
+        configurationId: { value: String(configurationId) },
+        bridges: { value: "[]" },
+        sets: { value: JSON.stringify({ b: set }) },
+      });
+    const refusal = () =>
+      other.preview().then(
+        () => "",
+        (err: Error) => err.message,
+      );
+    try {
+      const mine = [0, 1, 2, 3, 4].map(n);
+      await declare({ sets: { a: { bridge: "set-a", numbers: mine } } });
+      await upOnly(stack);
+      configurationId = (await client.providerConfigurations.list()).data[0]?.id;
+      const theirs = [n(5), n(6), n(7)];
+
+      // No adopt: refused at preview, naming each of the first stack's numbers and the ways out.
+      await declareOther({ bridge: "set-a", numbers: theirs });
+      const refused = await refusal();
+      expect(refused).toContain(
+        `bridge "set-a" already holds 5 numbers this set does not declare (${mine.join(", ")})`,
+      );
+      expect(refused).toMatch(/adopt: "overwrite"/);
+      // `up` checks again and writes nothing.
+      await emu.admin.clearRequests();
+      await expect(other.up()).rejects.toThrow(/already holds 5 numbers/);
+      expect(await writes()).toEqual([]);
+      // adopt: true takes over declared numbers only: still refused.
+      await declareOther({ bridge: "set-a", numbers: theirs, adopt: true });
+      expect(await refusal()).toMatch(/already holds 5 numbers[\s\S]*declared numbers only/);
+      expect(await platformLinks()).toEqual(mine.map((x) => `set-a:${x}`));
+
+      // adopt: "overwrite" says to disconnect them: the second stack records only what it declared.
+      await declareOther({ bridge: "set-a", numbers: theirs, adopt: "overwrite" });
+      await upOnly(other);
+      expect(await platformLinks()).toEqual(theirs.map((x) => `set-a:${x}`));
+      const recorded = (await other.exportStack()).deployment.resources
+        .filter((r: { type: string }) => r.type.endsWith("voice:BridgeNumbers"))
+        .flatMap((r: { outputs: { numbers: { phoneNumber: string }[] } }) =>
+          r.outputs.numbers.map((x) => x.phoneNumber),
+        );
+      expect(recorded).toEqual(theirs);
+      // Its destroy disconnects its own numbers only.
+      await other.destroy();
+      expect(await platformLinks()).toEqual([]);
+      // The first stack's drift check names its set, whose numbers are gone; its next up puts them back.
+      expect(await driftReport(stack)).toMatch(/voice:BridgeNumbers[\s\S]*numbers/);
+      await upOnly(stack, { refresh: true });
+      expect(await platformLinks()).toEqual(mine.map((x) => `set-a:${x}`));
+      expect((await stack.preview({ refresh: true, expectNoChanges: true })).changeSummary).toEqual({
+        same: 5,
+      });
+    } finally {
+      await other.destroy().catch(() => undefined);
+      await other.workspace.removeStack("sets-other", { force: true }).catch(() => undefined);
+      await declare({});
+      await upOnly(stack);
+    }
   });
 });

@@ -123,6 +123,24 @@ describe("preview refuses what the platform would refuse", { timeout: OP_TIMEOUT
       },
       /BridgeNumber "n1" declares phone number \+14155550100, which BridgeNumber "n0" already declares/,
     ],
+    [
+      "a set's malformed number, shown with the value the program gave",
+      {
+        configurations: [config],
+        bridges: [bridge],
+        sets: [
+          {
+            name: "s0",
+            bridge: "main",
+            numbers: [
+              { configuration: "twilio", phoneNumber: "+14155550100" },
+              { configuration: "twilio", phoneNumber: "555-0100" },
+            ],
+          },
+        ],
+      },
+      /voice:BridgeNumbers resource 's0' has a problem: property numbers\[1\]\.phoneNumber value "555-0100" has a problem: /,
+    ],
   ])("fails %s at preview, naming the property, with nothing written", async (_case, spec, message) => {
     await ctx.voice.declare(spec);
     const output = await failedPreview();

@@ -104,7 +104,7 @@ describe("programs with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
         { type: "Bridge", name: "legacy", id: "legacy" },
         { type: "ProviderConfiguration", name: "legacy-config", id: String(config.id) },
         { type: "SipTrunk", name: "legacy-trunk", id: String(trunk.id) },
-        { type: "BridgeNumber", name: "legacy-link", id: `legacy/${config.id}/+14155550105` },
+        { type: "BridgeNumber", name: "legacy-link", id: `${config.id}/+14155550105` },
       ],
     });
     const up = await ctx.voice.stack.up();

@@ -1,5 +1,6 @@
-// A provider code upgrade between `up` and `destroy`: the stored __provider loads the installed code; and
-// a link made by the previous version, whose move was a replacement, is moved in place by this one.
+// A provider code upgrade between `up` and `destroy`: the stored __provider loads the installed code;
+// links recorded by earlier versions (ids naming the bridge a link was made on, moves that replaced
+// the link) keep working with this one, and their ids take today's bridge-free form at a refresh.
 
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -28,16 +29,28 @@ module.exports = { ...real, Bridge: marked("Bridge") };
 `;
 
 /**
- * The runtime entry of the previous version, as far as a link is concerned: the same create, read and
- * delete, and its rule that a change of bridge replaces the link (disconnect, a checkpoint, connect).
+ * A link as earlier versions made it: the same writes, with an id naming the bridge it was made on
+ * (`<bridgeSlug>/<configurationId>/<number>`), kept by every read; with `replaceOnMove`, the rule of
+ * the versions before moves were in place (a change of bridge replaces the link: disconnect, a
+ * checkpoint, connect).
  */
-const RUNTIME_V1 = `
+const earlierRuntime = ({ replaceOnMove }: { replaceOnMove: boolean }) => `
 const real = require(${JSON.stringify(path.join(dist, "entry", "runtime.js"))});
 const BridgeNumber = {
   ...real.BridgeNumber,
+  create: async (inputs) => {
+    const made = await real.BridgeNumber.create(inputs);
+    return { ...made, id: inputs.bridgeSlug + "/" + inputs.providerConfigurationId + "/" + inputs.phoneNumber };
+  },
+  read: async (id, props) => {
+    const read = await real.BridgeNumber.read(id, props);
+    return read.id ? { ...read, id } : read;
+  },
   diff: async (id, olds, news) => {
     const d = await real.BridgeNumber.diff(id, olds, news);
-    return olds.bridgeSlug === news.bridgeSlug ? d : { ...d, replaces: [...(d.replaces ?? []), "bridgeSlug"], deleteBeforeReplace: true };
+    return ${replaceOnMove} && olds.bridgeSlug !== news.bridgeSlug
+      ? { ...d, replaces: [...(d.replaces ?? []), "bridgeSlug"], deleteBeforeReplace: true }
+      : d;
   },
 };
 module.exports = { ...real, BridgeNumber };
@@ -102,16 +115,17 @@ describe("a provider upgrade between up and destroy", { timeout: OP_TIMEOUT_MS }
   });
 });
 
-describe("a link made by the previous version, then moved to another bridge", {
-  timeout: OP_TIMEOUT_MS * 2,
+describe("a link recorded by earlier versions, moved, refreshed, looked up and destroyed by this one", {
+  timeout: OP_TIMEOUT_MS * 3,
 }, () => {
-  const spec = (bridge: string): ProgramSpec => ({
+  const spec = (bridge: string, gets: ProgramSpec["gets"] = []): ProgramSpec => ({
     configurations: [{ name: "twilio", provider: "twilio", accountSid: DEMO_ACCOUNT }],
     bridges: [
       { name: "main", bridgeName: "Main", slug: "main" },
       { name: "sales", bridgeName: "Sales", slug: "sales" },
     ],
     numbers: [{ name: "+14155550100", bridge, configuration: "twilio", phoneNumber: "+14155550100" }],
+    gets,
   });
   const linksOf = async (slug: string) =>
     (
@@ -123,45 +137,76 @@ describe("a link made by the previous version, then moved to another bridge", {
     ).numbers.map((n) => n.number);
   const linkState = async () =>
     (await voice.stack.exportStack()).deployment.resources.find(
-      (r: { type: string }) => r.type === "pulumi-nodejs:dynamic/voice:BridgeNumber",
-    ) as { id: string; outputs: { bridgeSlug: string } };
+      (r: { type: string; custom?: boolean; external?: boolean }) =>
+        r.type === "pulumi-nodejs:dynamic/voice:BridgeNumber" && !r.external,
+    ) as { id: string; outputs: { bridgeSlug: string; providerConfigurationId: number } };
+  const posts = async () =>
+    (await emu.admin.requests()).filter((r) => r.method === "POST").map((r) => r.path);
 
-  it("is moved in place: the id stays, the recorded bridge is the one disconnected, and destroy finds it", async () => {
-    await installPackage(voice.dir.path, RUNTIME_V1);
+  it("keeps working from the state the previous version wrote, and takes today's id at the refresh", async () => {
+    // Made by a version whose moves replaced the link, then moved in place by the previous version:
+    // its id names the bridge it was made on, which it is no longer on.
+    await installPackage(voice.dir.path, earlierRuntime({ replaceOnMove: true }));
     await voice.declare(spec("main"));
     await upOnly(voice.stack);
     const made = await linkState();
-    expect(made.id).toMatch(/^main\/\d+\/\+14155550100$/);
-    // The previous version plans the move as a replacement.
+    const earlierId = `main/${made.outputs.providerConfigurationId}/+14155550100`;
+    expect(made.id).toBe(earlierId);
+    await installPackage(voice.dir.path, earlierRuntime({ replaceOnMove: false }));
     await voice.declare(spec("sales"));
-    expect((await voice.stack.preview()).changeSummary).toMatchObject({ replace: 1 });
+    expect((await voice.stack.up()).summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await linkState()).toMatchObject({ id: earlierId, outputs: { bridgeSlug: "sales" } });
 
+    // This version: nothing to change, and the refresh records the link under its bridge-free id.
     await installPackage(voice.dir.path, RUNTIME);
     await emu.admin.clearRequests();
-    const up = await voice.stack.up();
-    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
-    expect(up.summary.resourceChanges).not.toHaveProperty("replace");
-    const posts = (await emu.admin.requests()).filter((r) => r.method === "POST").map((r) => r.path);
-    expect(posts).toEqual([
-      "/telephony/bridges/main/disconnect-provider/",
-      "/telephony/bridges/sales/connect-provider/",
-    ]);
-    const moved = await linkState();
-    // The id still names the old bridge; state's bridgeSlug is the one every later step uses.
-    expect(moved.id).toBe(made.id);
-    expect(moved.outputs.bridgeSlug).toBe("sales");
-    expect(await linksOf("main")).toEqual([]);
-    expect(await linksOf("sales")).toEqual(["+14155550100"]);
+    expect((await voice.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+    const refreshed = await voice.stack.refresh({ expectNoChanges: true });
+    expect(refreshed.summary.resourceChanges).toEqual({ same: 5 });
+    const id = `${made.outputs.providerConfigurationId}/+14155550100`;
+    expect(await linkState()).toMatchObject({ id, outputs: { bridgeSlug: "sales" } });
+    expect((await voice.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+    expect(await posts()).toEqual([]);
 
-    await voice.stack.refresh();
-    expect((await voice.stack.preview({ expectNoChanges: true })).changeSummary).not.toHaveProperty("update");
+    // `get` takes either form and finds the link where it is; state records it under today's id (the
+    // program's `id` stays the one it gave: the engine answers a read resource's properties only).
+    const gets = [
+      { type: "BridgeNumber" as const, name: "by-earlier-id", id: earlierId },
+      { type: "BridgeNumber" as const, name: "by-id", id },
+    ];
+    await voice.declare(spec("sales", gets));
+    const looked = await voice.stack.up();
+    expect(looked.outputs.getNames?.value).toEqual({
+      "by-earlier-id": "+14155550100",
+      "by-id": "+14155550100",
+    });
+    const read = (await voice.stack.exportStack()).deployment.resources.filter(
+      (r: { type: string; external?: boolean }) =>
+        r.type === "pulumi-nodejs:dynamic/voice:BridgeNumber" && r.external,
+    ) as { id: string; outputs: { bridgeSlug: string } }[];
+    expect(read.map((r) => [r.id, r.outputs.bridgeSlug])).toEqual([
+      [id, "sales"],
+      [id, "sales"],
+    ]);
+
+    // A move: in place, the id kept (it names no bridge), then destroy disconnects it where it is.
+    await voice.declare(spec("main"));
+    await emu.admin.clearRequests();
+    expect((await voice.stack.up()).summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await posts()).toEqual([
+      "/telephony/bridges/sales/disconnect-provider/",
+      "/telephony/bridges/main/connect-provider/",
+    ]);
+    expect(await linkState()).toMatchObject({ id, outputs: { bridgeSlug: "main" } });
+    expect(await linksOf("main")).toEqual(["+14155550100"]);
+    expect(await linksOf("sales")).toEqual([]);
+
     await emu.admin.clearRequests();
     await voice.stack.destroy();
-    const disconnects = (await emu.admin.requests())
-      .filter((r) => r.method === "POST")
-      .map((r) => r.path)
-      .filter((p) => p.includes("disconnect"));
-    expect(disconnects).toEqual(["/telephony/bridges/sales/disconnect-provider/"]);
-    expect((await emu.admin.state()).bridges).toEqual([]);
+    expect((await posts()).filter((p) => p.includes("disconnect"))).toEqual([
+      "/telephony/bridges/main/disconnect-provider/",
+    ]);
+    const state = await emu.admin.state();
+    expect([state.links.length, state.bridges.length]).toEqual([0, 0]);
   });
 });

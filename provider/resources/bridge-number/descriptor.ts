@@ -4,14 +4,14 @@ import { BRIDGE_NUMBER_KEY } from "./key";
 import { bridgeNumberCode } from "./runtime";
 import { BridgeNumberInputs, BridgeNumberOutputs } from "./schema";
 
-/** `BridgeNumber`: a number linked to a bridge, its id `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`. */
+/** `BridgeNumber`: a number linked to a bridge, its id `<providerConfigurationId>/<phoneNumber>`. */
 export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", typeof BRIDGE_NUMBER_EXPORT> = {
   type: "BridgeNumber",
   description:
-    "A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.",
+    "A phone number of a provider configuration linked to a bridge; the id is `<providerConfigurationId>/<phoneNumber>` (a number sits on one bridge at a time, and a move keeps the id); an id of the earlier form `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>` is read too.",
   inputs: BridgeNumberInputs,
   outputs: BridgeNumberOutputs,
-  naming: { noun: "bridge number link", id: "<bridgeSlug>/<configurationId>/<E.164 number>" },
+  naming: { noun: "bridge number link", id: "<configurationId>/<E.164 number>" },
   key: BRIDGE_NUMBER_KEY,
   code: bridgeNumberCode,
   heldSecrets: () => [],

@@ -83,7 +83,6 @@ export const BRIDGE_NUMBER_EXPORT = {
   binding: "when-referenced",
   id: (l) =>
     bridgeNumberId({
-      bridgeSlug: l.bridge.slug,
       providerConfigurationId: l.configuration.id,
       phoneNumber: l.phoneNumber,
     }),

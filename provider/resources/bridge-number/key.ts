@@ -21,9 +21,7 @@ export const BRIDGE_NUMBER_KEY: NaturalKey = {
     if (!bridgeSlug || !phoneNumber) return undefined;
     const bridge = await findBridge(client, bridgeSlug);
     const linked = bridge?.numbers.some((n) => normalizePhoneNumber(n.number) === phoneNumber);
-    return linked
-      ? bridgeNumberId({ bridgeSlug, providerConfigurationId: configId, phoneNumber })
-      : undefined;
+    return linked ? bridgeNumberId({ providerConfigurationId: configId, phoneNumber }) : undefined;
   },
   adoptable: (holder, inputs) => holder.bridgeSlug === inputs.bridgeSlug || isUnknown(inputs.bridgeSlug),
   takenReason(key, holder, inputs) {

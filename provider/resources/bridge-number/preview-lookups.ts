@@ -19,7 +19,7 @@ interface Inventory {
 }
 
 /** A list read once and shared; read again on request, one re-read for all callers that missed the same read. */
-class SharedRead<T> {
+export class SharedRead<T> {
   #read: Promise<T> | undefined;
   #generation = 0;
 

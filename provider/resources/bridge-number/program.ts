@@ -22,11 +22,11 @@ export interface BridgeNumber extends OutputProperties<BridgeNumberOutputs> {}
 
 /**
  * A provider phone number connected to a bridge. Deleting it disconnects the number; the number
- * itself stays with the organization. Its resource id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
+ * itself stays with the organization. Its resource id is `<providerConfigurationId>/<phoneNumber>`, which a move keeps.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class's output properties are the outputs schema's, declared once there.
 export class BridgeNumber extends VoiceResource {
-  /** Looks up an existing link by id `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`. */
+  /** Looks up an existing link, on whichever bridge it is, by id `<providerConfigurationId>/<phoneNumber>` (or the earlier `<bridgeSlug>/…` form). */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): BridgeNumber {
     return new BridgeNumber(name, undefined as unknown as BridgeNumberArgs, { ...opts, id });
   }

@@ -6,14 +6,18 @@ import { checkOwnership, keyOwnership } from "../../runtime/ownership";
 import type { ResourceCode } from "../../runtime/resource-code";
 import { type BridgeNumberIds, bridgeNumberId, parseBridgeNumberId } from "./id";
 import { BRIDGE_NUMBER_KEY } from "./key";
+import { locateLink } from "./locate";
 import { checkLinkOnPlatform } from "./preview-lookups";
 import { BridgeNumberInputs, type BridgeNumberOutputs } from "./schema";
 
-function outputs(ids: BridgeNumberIds, bridge: BridgeDetail | undefined): BridgeNumberOutputs | undefined {
-  const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === ids.phoneNumber);
+/** A link's identity and the bridge it is on. */
+type BridgeNumberLink = BridgeNumberIds & { bridgeSlug: string };
+
+function outputs(link: BridgeNumberLink, bridge: BridgeDetail | undefined): BridgeNumberOutputs | undefined {
+  const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === link.phoneNumber);
   if (!entry) return undefined;
   return {
-    ...ids,
+    ...link,
     numberId: entry.number_id,
     state: entry.state ?? null,
     active: entry.active ?? null,
@@ -64,18 +68,26 @@ export const bridgeNumberCode: ResourceCode<BridgeNumberInputs, BridgeNumberOutp
     return { id, outs };
   },
 
+  // A refresh reads the recorded bridge; a lookup by id alone (`get`, `pulumi import`) finds the bridge
+  // holding the number. Either answers the id in today's form, so an id an earlier version wrote
+  // (naming the bridge the link was first made on) is rewritten by the next refresh or import.
   async read(id, props, { context }) {
-    const ids =
-      props.bridgeSlug && props.phoneNumber && props.providerConfigurationId
-        ? {
-            bridgeSlug: props.bridgeSlug,
-            providerConfigurationId: props.providerConfigurationId,
-            phoneNumber: props.phoneNumber,
-          }
-        : parseBridgeNumberId(id);
-    const outs = outputs(ids, await context.bridgeDetails.get(ids.bridgeSlug));
+    const { bridgeSlug, phoneNumber, providerConfigurationId } = props;
+    let link: BridgeNumberLink | undefined;
+    let bridge: BridgeDetail | undefined;
+    if (bridgeSlug && phoneNumber && providerConfigurationId) {
+      link = { bridgeSlug, providerConfigurationId, phoneNumber };
+      bridge = await context.bridgeDetails.get(bridgeSlug);
+    } else {
+      const parsed = parseBridgeNumberId(id);
+      bridge = parsed && (await locateLink(context, parsed));
+      if (!parsed || !bridge) return {};
+      const { providerConfigurationId, phoneNumber } = parsed;
+      link = { bridgeSlug: bridge.slug, providerConfigurationId, phoneNumber };
+    }
+    const outs = outputs(link, bridge);
     if (!outs) return {};
-    return { id, props: outs, inputs: ids };
+    return { id: bridgeNumberId(link), props: outs, inputs: link };
   },
 
   // Only a change of bridge reaches update (the rest replaces): the move, disconnect then connect at once.

@@ -15,9 +15,19 @@ import type { BridgeNumbersInputs, BridgeNumbersOutputs, LinkedNumber, SetNumber
 /** Configuration ids the set knows, by number: the declared ones over the recorded ones. */
 type Known = ReadonlyMap<string, number | null>;
 
-/** State of the set from the bridge's live view: every linked number, with the configuration the set knows for it. */
-function outputs(bridgeSlug: string, bridge: BridgeDetail | undefined, known: Known): BridgeNumbersOutputs {
+/**
+ * State of the set from the bridge's live view, with the configuration the set knows for each number:
+ * every linked number (a read, where numbers linked by anyone else are drift), or only the numbers
+ * the set declares or recorded (`owned`: after its own writes, which never make another's number its own).
+ */
+function outputs(
+  bridgeSlug: string,
+  bridge: BridgeDetail | undefined,
+  known: Known,
+  scope: "all" | "owned",
+): BridgeNumbersOutputs {
   const numbers = (bridge?.numbers ?? [])
+    .filter((n) => scope === "all" || known.has(normalizePhoneNumber(n.number)))
     .map(
       (n): LinkedNumber => ({
         phoneNumber: normalizePhoneNumber(n.number),
@@ -124,10 +134,16 @@ async function apply(
     );
     const numbers = [...made.values()].sort((a, b) => a.phoneNumber.localeCompare(b.phoneNumber));
     throw live
-      ? partialFailure(err, bridgeSlug, { ...outputs(bridgeSlug, live.bridge, known), ...extra }, "read")
+      ? partialFailure(
+          err,
+          bridgeSlug,
+          { ...outputs(bridgeSlug, live.bridge, known, "owned"), ...extra },
+          "read",
+        )
       : partialFailure(err, bridgeSlug, { bridgeSlug, numbers, ...extra }, "tracked");
   }
-  return outputs(bridgeSlug, await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now()), known);
+  const bridge = await context.bridgeDetails.get(bridgeSlug, context.bridgeDetails.now());
+  return outputs(bridgeSlug, bridge, known, "owned");
 }
 
 /** What the engine adds to a dynamic resource's state; kept in a partial failure's state so the set can still be served. */
@@ -153,7 +169,7 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
     const { bridgeSlug, numbers } = inputs;
     let recorded: LinkedNumber[] = [];
     if (inputs.adopt) {
-      const live = outputs(bridgeSlug, await engine.context.bridgeDetails.get(bridgeSlug), new Map());
+      const live = outputs(bridgeSlug, await engine.context.bridgeDetails.get(bridgeSlug), new Map(), "all");
       const declared = new Set(numbers.map((n) => n.phoneNumber));
       const extra = live.numbers.filter((n) => !declared.has(n.phoneNumber)).map((n) => n.phoneNumber);
       if (extra.length > 0 && inputs.adopt !== "overwrite")
@@ -168,7 +184,7 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
       bridgeSlug,
       recorded,
       plan(recorded, numbers),
-      knownOf(numbers),
+      knownOf(recorded, numbers),
       reserved(inputs),
     );
     return { id: bridgeSlug, outs };
@@ -180,7 +196,7 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
     if (!bridge) return {};
     // Without state (an import), the inputs read must pass check: each number needs its configuration.
     const known = props.numbers ? knownOf(props.numbers) : await configurationsOfRead(client, bridge);
-    const outs = outputs(bridgeSlug, bridge, known);
+    const outs = outputs(bridgeSlug, bridge, known, "all");
     const inputs = {
       bridgeSlug,
       numbers: outs.numbers.map(({ phoneNumber, providerConfigurationId }) => ({
@@ -202,6 +218,15 @@ export const bridgeNumbersCode: ResourceCode<BridgeNumbersInputs, BridgeNumbersO
       reserved(olds),
     );
     return { outs };
+  },
+
+  partial(inputs, live) {
+    const declared = new Map(inputs.numbers.map((n) => [n.phoneNumber, n.providerConfigurationId]));
+    const numbers = live.numbers.flatMap((n) => {
+      const providerConfigurationId = declared.get(n.phoneNumber);
+      return providerConfigurationId === undefined ? [] : [{ ...n, providerConfigurationId }];
+    });
+    return { bridgeSlug: live.bridgeSlug, numbers };
   },
 
   async delete(_id, props, engine) {

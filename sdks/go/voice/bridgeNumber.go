@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
+// A phone number of a provider configuration linked to a bridge; the id is `<providerConfigurationId>/<phoneNumber>` (a number sits on one bridge at a time, and a move keeps the id); an id of the earlier form `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>` is read too.
 type BridgeNumber struct {
 	pulumi.CustomResourceState
 

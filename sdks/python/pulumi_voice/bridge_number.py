@@ -98,7 +98,7 @@ class BridgeNumber(pulumi.CustomResource):
                  provider_configuration_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  __props__=None):
         """
-        A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
+        A phone number of a provider configuration linked to a bridge; the id is `<providerConfigurationId>/<phoneNumber>` (a number sits on one bridge at a time, and a move keeps the id); an id of the earlier form `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>` is read too.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -114,7 +114,7 @@ class BridgeNumber(pulumi.CustomResource):
                  args: BridgeNumberArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A phone number of a provider configuration linked to a bridge; the id is `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>`.
+        A phone number of a provider configuration linked to a bridge; the id is `<providerConfigurationId>/<phoneNumber>` (a number sits on one bridge at a time, and a move keeps the id); an id of the earlier form `<bridgeSlug>/<providerConfigurationId>/<phoneNumber>` is read too.
 
         :param str resource_name: The name of the resource.
         :param BridgeNumberArgs args: The arguments to use to populate this resource's properties.

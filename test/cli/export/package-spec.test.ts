@@ -47,4 +47,8 @@ describe("packageSpecOf", () => {
       "^0.2.0",
     );
   });
+
+  it("the single executable (no package folder, only the executable's): ^ its version", () => {
+    expect(packageSpecOf("/usr/local/bin", "0.1.0", true)).toBe("^0.1.0");
+  });
 });

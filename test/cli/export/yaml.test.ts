@@ -70,7 +70,7 @@ resources:
       providerConfigurationId: \${twilio.configurationId}
       phoneNumber: "+14155550100"
     options:
-      import: "support/4/+14155550100"
+      import: "4/+14155550100"
   edgeTrunk:
     type: voice:index:SipTrunk
     name: "edge"
@@ -107,7 +107,7 @@ resources:
     expect(importTargets(p).map((t) => `${t.type} ${t.name} ${t.id}`)).toEqual([
       "voice:index:ProviderConfiguration twilio 4",
       "voice:index:Bridge support support",
-      "voice:index:BridgeNumber +14155550100 support/4/+14155550100",
+      "voice:index:BridgeNumber +14155550100 4/+14155550100",
       "voice:index:SipTrunk edge 9",
     ]);
   });

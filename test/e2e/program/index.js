@@ -37,6 +37,20 @@ for (const n of spec.numbers ?? []) {
   });
 }
 
+const sets = {};
+for (const s of spec.sets ?? []) {
+  sets[s.name] = new voice.BridgeNumbers(s.name, {
+    bridgeSlug: bridges[s.bridge] ? bridges[s.bridge].slug : s.bridge,
+    numbers: s.numbers.map((n) => ({
+      phoneNumber: n.phoneNumber,
+      providerConfigurationId: configurations[n.configuration]
+        ? configurations[n.configuration].configurationId
+        : n.configuration,
+    })),
+    ...(s.adopt ? { adopt: s.adopt } : {}),
+  });
+}
+
 const trunks = {};
 for (const t of spec.trunks ?? []) {
   const { name, trunkName, password, ...args } = t;

@@ -10,6 +10,18 @@ beforeAll(async () => {
 });
 
 const createBridge = (slug: string) => call("POST", "/telephony/bridges/", { body: { name: slug, slug } });
+/** A bridge create whose client stops waiting for the answer after `timeoutMs`. */
+const createGivingUp = (slug: string, timeoutMs: number) =>
+  request(`${emu.apiUrl}/telephony/bridges/`, {
+    method: "POST",
+    headers: {
+      authorization: `Token ${emu.token}`,
+      "org-handle": emu.orgHandle,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ name: slug, slug }),
+    headersTimeout: timeoutMs,
+  });
 const bridgeSlugs = async () => (await emu.admin.state()).bridges.map((b) => b.slug);
 
 describe("faults", () => {
@@ -65,17 +77,7 @@ describe("faults", () => {
   it("latency delays the answer after the write: a client that gives up leaves the write", async () => {
     await emu.admin.addFault({ kind: "latency", ms: 2000, match: { method: "POST" } });
     // The client's timeout (500 ms) ends before the 2 s latency: the create's fate is unknown to it.
-    const gaveUp = request(`${emu.apiUrl}/telephony/bridges/`, {
-      method: "POST",
-      headers: {
-        authorization: `Token ${emu.token}`,
-        "org-handle": emu.orgHandle,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ name: "Orphan", slug: "orphan" }),
-      headersTimeout: 500,
-    });
-    await expect(gaveUp).rejects.toThrow(/timeout/i);
+    await expect(createGivingUp("orphan", 500)).rejects.toThrow(/timeout/i);
     // ... but it happened: the timeout orphan is there for the next reader to find.
     expect(await bridgeSlugs()).toEqual(["orphan"]);
     // ... and the request log has it, with the answer the client never saw.
@@ -98,6 +100,42 @@ describe("faults", () => {
     expect(await bridgeSlugs()).toEqual([]);
     const armed = (await (await request(`${emu.url}/_emulator/faults`)).body.json()) as { faults: unknown[] };
     expect(armed.faults).toEqual([]);
+  });
+
+  it("the request log tags every faulted request with its fault, latency included", async () => {
+    await emu.admin.addFault({ kind: "latency", ms: 50, match: { path: "/organizations/" } });
+    expect((await call("GET", "/organizations/")).status).toBe(200);
+    await emu.admin.addFault({ kind: "latency", ms: 0, match: { path: "/spaces/" } });
+    expect((await call("GET", "/spaces/")).status).toBe(200);
+    await emu.admin.addFault({ kind: "latency", ms: 40, match: { method: "POST" } });
+    await emu.admin.addFault({ kind: "status", status: 503, match: { method: "POST" } });
+    expect((await createBridge("a")).status).toBe(503);
+    await emu.admin.addFault({ kind: "latency", ms: 30, match: { method: "POST" } });
+    expect((await createBridge("b")).status).toBe(201);
+    expect((await call("GET", "/organizations/")).status).toBe(200);
+    const log = (await emu.admin.requests()).map(({ method, path, status, fault, latencyMs }) => ({
+      method,
+      path,
+      status,
+      fault,
+      latencyMs,
+    }));
+    expect(log).toEqual([
+      { method: "GET", path: "/organizations/", status: 200, fault: "latency", latencyMs: 50 },
+      { method: "GET", path: "/spaces/", status: 200, fault: "latency", latencyMs: 0 },
+      // Combined: the fault that decided the answer, with the latency it waited first.
+      { method: "POST", path: "/telephony/bridges/", status: 503, fault: "status", latencyMs: 40 },
+      { method: "POST", path: "/telephony/bridges/", status: 201, fault: "latency", latencyMs: 30 },
+      { method: "GET", path: "/organizations/", status: 200, fault: undefined, latencyMs: undefined },
+    ]);
+  });
+
+  it("a client that leaves during a latency fault is logged with it", async () => {
+    await emu.admin.addFault({ kind: "latency", ms: 2000, match: { method: "POST" } });
+    await expect(createGivingUp("left", 200)).rejects.toThrow(/timeout/i);
+    await expect
+      .poll(async () => (await emu.admin.requests()).filter((r) => r.method === "POST"), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ status: 201, fault: "latency", latencyMs: 2000 })]);
   });
 
   it("rate-limit: 429 with Retry-After and the rate-limit body, no write, no quota used", async () => {

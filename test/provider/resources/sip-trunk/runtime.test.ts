@@ -55,11 +55,11 @@ describe("SipTrunk check and diff", () => {
         allowedIps: ["1.2.3.4", "nope"],
       },
     );
-    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual([
-      "allowedIps[1]",
-      "port",
-      "transport",
-    ]);
+    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["", "port", "transport"]);
+    // A nested property: the engine would print no value beside it, so the reason names it with its value.
+    expect(result.failures?.find((f) => f.property === "")?.reason).toMatch(
+      /^property allowedIps\[1\] value "nope" has a problem: /,
+    );
   });
 
   it("sees IPs in another order as no change, and a new IP as an in-place update", async () => {

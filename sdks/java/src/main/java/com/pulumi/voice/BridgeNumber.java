@@ -16,7 +16,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A phone number of a provider configuration linked to a bridge; the id is `&lt;bridgeSlug&gt;/&lt;providerConfigurationId&gt;/&lt;phoneNumber&gt;`.
+ * A phone number of a provider configuration linked to a bridge; the id is `&lt;providerConfigurationId&gt;/&lt;phoneNumber&gt;` (a number sits on one bridge at a time, and a move keeps the id); an id of the earlier form `&lt;bridgeSlug&gt;/&lt;providerConfigurationId&gt;/&lt;phoneNumber&gt;` is read too.
  * 
  */
 @ResourceType(type="voice:index:BridgeNumber")
