@@ -30,7 +30,7 @@ export interface RateBudgetProcess {
   /** Answers the emulator gave this process: 2xx, and 429. */
   answered: number;
   status429: number;
-  /** Its 2xx while every process still had work, ÷ the average of all (1 = an equal share). */
+  /** Its 2xx in the windows every process had work through, ÷ the average of all (1 = an equal share). */
   share: number;
 }
 
@@ -124,9 +124,13 @@ function summarize(
   const orgs = results.map((_, i) => fleetHandle(i + 1));
   const ok = log.filter((r) => r.status >= 200 && r.status < 300);
   const lastOf = (org: string) => Math.max(...ok.filter((r) => r.orgHandle === org).map((r) => r.atMs));
-  // While every process still had work: until the first one's last answer.
-  const allRan = Math.min(...orgs.map(lastOf));
-  const during = ok.filter((r) => r.atMs <= allRan);
+  // The windows every process had work through: up to the window of the first one's last answer
+  // (that window's share depends on who had how much left), or that answer in a run of one window.
+  const starts = windowStarts(log, opts.windowMs);
+  const firstDone = Math.min(...orgs.map(lastOf));
+  const lastWindow = starts.filter((start) => start <= firstDone).at(-1) ?? 0;
+  const end = lastWindow > (starts[0] ?? 0) ? lastWindow : firstDone + 1;
+  const during = ok.filter((r) => r.atMs < end);
   const perProcess = orgs.map((org, i) => {
     const mine = (r: RequestLogEntry) => r.orgHandle === org;
     const result = results[i] ?? { exitCode: null, pairs: 0, failed: ["no result"] };
@@ -155,6 +159,16 @@ function summarize(
   };
 }
 
+/** When each of the emulator's windows began: its first request, then the first one a window later. */
+function windowStarts(log: RequestLogEntry[], windowMs: number): number[] {
+  const starts: number[] = [];
+  for (const r of log) {
+    const last = starts.at(-1);
+    if (last === undefined || r.atMs >= last + windowMs) starts.push(r.atMs);
+  }
+  return starts;
+}
+
 /** The result as a few lines of markdown. */
 export function renderRateBudget(r: RateBudgetResult, header: string): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -164,7 +178,7 @@ export function renderRateBudget(r: RateBudgetResult, header: string): string {
     "",
     `${r.processes} processes share one token at ${r.limit} requests per ${s(r.windowMs)}; each creates and reads back ${r.pairsPerProcess} bridges through the SDK (8 in flight) as its own organization, all at once.`,
     "",
-    "| Requests answered | 429s | Operations failed | Time | Floor (requests ÷ rate) | Time ÷ floor | Shares while all ran (1 = equal) |",
+    "| Requests answered | 429s | Operations failed | Time | Floor (requests ÷ rate) | Time ÷ floor | Shares in the windows all had work through (1 = equal) |",
     "|---|---|---|---|---|---|---|",
     `| ${r.requests} | ${r.status429} | ${r.failed} | ${s(r.elapsedMs)} | ${s(r.floorMs)} | ${(r.elapsedMs / r.floorMs).toFixed(2)} | ${shares.join(" · ")} |`,
   ].join("\n");

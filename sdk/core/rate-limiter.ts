@@ -28,6 +28,12 @@ export interface RateTicket {
 export const RESET_JITTER_MS = 200;
 /** How long into a window a process paces itself as if shared before its answers can show it alone. */
 export const LISTEN_MS = RESET_JITTER_MS;
+/**
+ * Shared, a process sends one request per (time left ÷ remaining) ÷ PACE. K sharers at that pace
+ * leave `Remaining` at (1 − elapsed share of the window)^(K·PACE) of its start: never spent before
+ * the end, and mostly spent early (2 sharers: 600 requests down to one 55 % into the window; 8: 18 %).
+ */
+export const PACE = 4;
 
 interface Waiter {
   grant(ticket: RateTicket): void;
@@ -44,9 +50,9 @@ type Decision = { go: true; probe: boolean } | { go: false; at: number | undefin
  *
  * The window's `Remaining` counts every request made with the token, by any process on any
  * machine, and that is all a process learns of the others. So each window starts shared: requests
- * are spread over the time the window has left, one per (time left ÷ remaining). Every sharer reads
- * the same `Remaining`, so they slow down together as it falls and each gets the same rate, without
- * knowing how many they are. A process is alone when an answer to a request it sent at least
+ * are spread over the time the window has left, one per (time left ÷ remaining) ÷ {@link PACE}.
+ * Every sharer reads the same `Remaining`, so they slow down together as it falls and each gets the
+ * same rate, without knowing how many they are. A process is alone when an answer to a request it sent at least
  * {@link LISTEN_MS} into the window, with none of its own still in flight, shows exactly its own
  * requests used (`Limit − Remaining`); then it spends the rest of the window as fast as its answers
  * come back, until an answer shows requests it did not make. Without `X-RateLimit-Limit` it cannot
@@ -136,8 +142,8 @@ export class RateLimiter {
       return { go: false, at: this.#resetAt + this.#resetJitter };
     }
     if (this.shared) {
-      // One request per (time left ÷ remaining), counted from this process's last one.
-      const next = this.#lastSentAt + (this.#resetAt - this.#lastSentAt) / this.#remaining;
+      // One request per (time left ÷ remaining) ÷ PACE, counted from this process's last one.
+      const next = this.#lastSentAt + (this.#resetAt - this.#lastSentAt) / (this.#remaining * PACE);
       if (now < next) return { go: false, at: next };
     }
     return { go: true, probe: false };

@@ -1,7 +1,7 @@
 // One token, one rate budget: K real processes, each running the SDK as its own organization,
 // share one token against one emulator at a low rate with a short window. None may lose an
-// operation to a 429, every one must finish, and while all of them ran each must have had a fair
-// share of the answers. The time against the floor (requests ÷ rate) is reported, not asserted.
+// operation to a 429, every one must finish, and in the windows all of them had work through each
+// must have had a fair share of the answers. The time against the floor (requests ÷ rate) is reported, not asserted.
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runRateBudget } from "../../bench/rate-budget";

@@ -169,19 +169,20 @@ describe("RateLimiter on a token others may share (C6)", () => {
     const l = limiter();
     l.tryAcquire()?.done(headers(99)); // the probe: 1 of 100 used, ours
     expect(l.shared).toBe(true); // too early to tell: others may be starting too
-    expect(l.tryAcquire()).toBeUndefined(); // 10 s ÷ 99 left ≈ 101 ms apart
-    const { admitted, tickets } = queue(l, 2);
-    await vi.advanceTimersByTimeAsync(102);
-    expect(admitted).toEqual([0]);
-    (await tickets[0])?.done(headers(98)); // sent 101 ms in: still listening
-    expect(l.shared).toBe(true);
-    await vi.advanceTimersByTimeAsync(102);
-    expect(admitted).toEqual([0, 1]);
-    (await tickets[1])?.done(headers(97)); // sent 202 ms in, nothing else in flight, 3 used, all ours
-    expect(l.shared).toBe(false);
+    expect(l.tryAcquire()).toBeUndefined(); // 10 s ÷ 99 left ÷ 4 ≈ 25 ms apart
+    // One at a time, each answer showing only our requests used: alone once one was sent 200 ms in.
+    const sentAt: number[] = [];
+    for (let used = 2; l.shared; used++) {
+      const ticket = l.acquire(undefined, 60_000);
+      await vi.advanceTimersByTimeAsync(30);
+      sentAt.push(Date.now() - START);
+      (await ticket).done(headers(100 - used));
+    }
+    expect(sentAt.at(-1)).toBeGreaterThanOrEqual(200);
+    expect(sentAt.at(-2)).toBeLessThan(230);
     const burst = Array.from({ length: 50 }, () => l.tryAcquire());
     expect(burst.every((t) => t !== undefined)).toBe(true);
-    for (const t of burst) t?.done(headers(40)); // 60 used, 53 ours: someone else has come
+    for (const t of burst) t?.done(headers(20)); // 80 used, far more than ours: someone else has come
     expect(l.shared).toBe(true);
   });
 
@@ -190,19 +191,19 @@ describe("RateLimiter on a token others may share (C6)", () => {
     l.tryAcquire()?.done(headers(49)); // our probe is one of the 51 used
     expect(l.tryAcquire()).toBeUndefined();
     const { admitted, tickets } = queue(l, 3);
-    await vi.advanceTimersByTimeAsync(150);
+    await vi.advanceTimersByTimeAsync(50);
     expect(admitted).toEqual([]);
-    await vi.advanceTimersByTimeAsync(60); // 10 s ÷ 49 ≈ 204 ms after the probe
+    await vi.advanceTimersByTimeAsync(2); // 10 s ÷ 49 ÷ 4 ≈ 51 ms after the probe
     expect(admitted).toEqual([0]);
-    // 40 left (others keep spending): the next ≈ (10 s − 204 ms) ÷ 40 ≈ 245 ms later.
+    // 40 left (others keep spending): the next ≈ (10 s − 51 ms) ÷ 40 ÷ 4 ≈ 62 ms later.
     (await tickets[0])?.done(headers(40));
-    await vi.advanceTimersByTimeAsync(200);
-    expect(admitted).toEqual([0]);
     await vi.advanceTimersByTimeAsync(60);
+    expect(admitted).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(3);
     expect(admitted).toEqual([0, 1]);
     (await tickets[1])?.done(headers(30));
     expect(l.shared).toBe(true);
-    await vi.advanceTimersByTimeAsync(400);
+    await vi.advanceTimersByTimeAsync(100);
     expect(admitted).toEqual([0, 1, 2]);
     (await tickets[2])?.done(headers(20));
   });

@@ -59,6 +59,7 @@ describe("an emulator started with organizations", () => {
   const emu = useEmulator({ organizations: 3, numbersPerOrganization: 4 });
 
   it("lets its one token use every organization of the fleet besides the demo ones", async () => {
+    expect(emu.fleet).toEqual(["org-001", "org-002", "org-003"]);
     const call = platform(emu);
     const orgs = await call("GET", "/organizations/", { org: null });
     expect(orgs.json.count).toBe(5);
