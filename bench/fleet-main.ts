@@ -39,6 +39,9 @@ export interface FleetFigures {
   peakProcesses: number;
   requests: number;
   throttled: number;
+  /** The median and the longest of the stacks' own times, in seconds. */
+  medianStackSeconds: number;
+  slowestStackSeconds: number;
   /** Seconds the requests take at the platform's rate alone. */
   floorSeconds: number;
   exitCode: number | null;
@@ -47,7 +50,8 @@ export interface FleetFigures {
   found: { id: string; changes: string[] }[];
 }
 
-async function fleetRun(
+/** Runs `pulumi-voice-platform fleet <args>` in the estate and measures it. */
+export async function fleetRun(
   label: string,
   args: string[],
   estate: { dir: string; env: NodeJS.ProcessEnv },
@@ -78,6 +82,7 @@ async function fleetRun(
     await readFile(path.join(estate.dir, logs, "report.json"), "utf8"),
   ) as FleetReport;
   const requests = report.stacks.reduce((n, s) => n + (s.requests ?? 0), 0);
+  const times = report.stacks.map((s) => (s.durationMs ?? 0) / 1000).sort((a, b) => a - b);
   return {
     label,
     operation: report.operation,
@@ -88,6 +93,8 @@ async function fleetRun(
     peakProcesses,
     requests,
     throttled: report.stacks.reduce((n, s) => n + (s.throttled ?? 0), 0),
+    medianStackSeconds: round(times[Math.floor(times.length / 2)] ?? 0, 1),
+    slowestStackSeconds: round(times.at(-1) ?? 0, 1),
     floorSeconds: round((requests / PLATFORM_RATE) * 60, 1),
     exitCode,
     failed: report.stacks.filter((s) => s.status === "failed").length,

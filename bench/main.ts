@@ -17,6 +17,8 @@
 //   node dist/bench/main.js --fleet    the fleet command over 100 organizations (bench/fleet-main.ts): drift and no-op
 //                                       preview times, memory, requests; --quick: 10 organizations of 100 numbers;
 //                                       --fleet-parallel K (default 4)
+//   node dist/bench/main.js --fleet-rate  a fleet drift check of 50 stacks at --parallel 8 sharing one token at
+//                                       600 requests/min (bench/fleet-rate.ts); --quick: 16 stacks at 60 per 10 s
 //   node dist/bench/main.js --rate-budget  8 processes sharing one token at 600 requests/min (bench/rate-budget.ts);
 //                                       --quick: a 6 s window of 60 requests, fewer requests
 //   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
@@ -36,6 +38,7 @@ import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator-scale";
 import { runFleetBench } from "./fleet-main";
+import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from "./fleet-rate";
 import { describeMachine } from "./machine";
 import { renderMoveGapMain, runMoveGapMain } from "./move-gap-main";
 import { renderOrganizationsScale, runOrganizationsScale } from "./organizations-scale";
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
       fleet: { type: "boolean" },
       "fleet-parallel": { type: "string" },
       "rate-budget": { type: "boolean" },
+      "fleet-rate": { type: "boolean" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -143,6 +147,16 @@ async function main(): Promise<void> {
   }
   if (values.emulator === true) {
     await runEmulatorMode(values.quick === true);
+    return;
+  }
+  if (values["fleet-rate"] === true) {
+    const options = values.quick === true ? QUICK_FLEET_RATE : FULL_FLEET_RATE;
+    await runStandaloneMode(
+      "fleet-rate",
+      values.quick === true,
+      () => runFleetRate(options),
+      renderFleetRate,
+    );
     return;
   }
   if (values["rate-budget"] === true) {
