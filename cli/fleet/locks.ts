@@ -15,7 +15,10 @@ const HOLDER = /created by (\S+) \(pid (\d+)\) at (\S+)/g;
 /** The locks an engine error names, or undefined when the error is not a locked stack. */
 export function lockHolders(errorText: string): LockHolder[] | undefined {
   if (!LOCKED.test(errorText)) return undefined;
-  return [...errorText.matchAll(HOLDER)].map((m) => {
+  // The Automation API's error message holds both of the engine's output streams, and both can name
+  // the same lock: each lock once.
+  const named = new Map([...errorText.matchAll(HOLDER)].map((m) => [m[0], m]));
+  return [...named.values()].map((m) => {
     const since = new Date(m[3] ?? "");
     return { holder: `${m[1]}, pid ${m[2]}`, since: Number.isNaN(since.getTime()) ? undefined : since };
   });

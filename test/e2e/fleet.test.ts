@@ -47,6 +47,7 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
         { name: "prod", org: "acme" },
         { name: "bad-org", org: "initech" },
         { name: "bad-token", org: "acme", config: { "voice:token": "not-a-valid-token" } },
+        { name: "bad-config", org: "acme", config: { "voice:baseUrl": "not a url" } },
       ],
       { baseUrl: emu.url, token: TOKEN, backend: pg.url },
     );
@@ -69,10 +70,14 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
       "bad-org",
       "--stack",
       "bad-token",
+      "--stack",
+      "bad-config",
       "--parallel",
       "3",
       "--logs",
       "up",
+      "--progress-every",
+      "1",
     ];
     const { code, stdout, stderr } = await fleet(up, opts());
     expect(code, stderr).toBe(1);
@@ -89,6 +94,10 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
       status: "failed",
       cause: expect.stringMatching(/refused voice:token/),
     });
+    expect(rows.get(id("bad-config"))).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(/voice:baseUrl must be a URL such as https:\/\/api\.example\.com/),
+    });
     // Overlapping runs, never more than three at once.
     const spans = report.stacks.map((s) => [
       Date.parse(s.startedAt ?? ""),
@@ -99,13 +108,19 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(3);
     const logs: string[] = [];
+    // A configuration that does not parse stops its stack before any request; the others reached the platform.
+    expect(rows.get(id("bad-config"))?.requests).toBe(0);
     for (const s of report.stacks) {
-      expect(s.requests).toBeGreaterThan(0);
+      if (s.id !== id("bad-config")) expect(s.requests, s.id).toBeGreaterThan(0);
       logs.push(await readFile(path.join(cwd, "up", s.log ?? ""), "utf8"));
     }
     expect(logs[0]).toMatch(/pulumi-nodejs:dynamic\/voice:Bridge support/);
-    expect(stdout).toMatch(/Exit code 1: 2 stacks failed \(also 4 updated\)/);
-    expect(stderr).toMatch(/\d\/6 done/);
+    expect(stdout).toMatch(/Exit code 1: 3 stacks failed \(also 4 updated\)/);
+    // Where the run stands, every second: done, running, failed, found, and the longest-running stack.
+    expect(stderr).toMatch(
+      /\[\d+:\d\d\] \d\/7 done · [1-3] running · \d failed · \d updated · slowest: voice-fleet-e2e\/[\w-]+ \d+:\d\d/,
+    );
+    expect(stderr).toMatch(/finished: 7\/7 done · 0 running · 3 failed · 4 updated/);
     // Nothing secret anywhere: output, report, logs.
     const json = await readFile(path.join(cwd, "up", "report.json"), "utf8");
     for (const text of [stdout, stderr, json, ...logs]) {
@@ -314,7 +329,7 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
     const cases: [string[], RegExp][] = [
       [
         ["drift", "--stack", "nope", "--logs", "bad"],
-        /--stack nope: names no stack of \. \(its stacks: bad-org, bad-token, prod, s1, s2, s3, s4\)/,
+        /--stack nope: names no stack of \. \(its stacks: bad-config, bad-org, bad-token, prod, s1, s2, s3, s4\)/,
       ],
       [["drift", "--stack", "s1", "--stack", "s1", "--logs", "bad"], /--stack s1: a stack named twice/],
       [["drift", "--parallel", "0", "--logs", "bad"], /--parallel 0: must be from 1 to 64/],

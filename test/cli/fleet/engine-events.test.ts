@@ -134,6 +134,7 @@ describe("failure causes", () => {
       "  postgres://****:****@127.0.0.1:5432/.pulumi/locks/x.json: created by root@runner-7 (pid 4242) at 2026-01-01T10:00:00Z";
     const locks = lockHolders(text) ?? [];
     expect(locks).toEqual([{ holder: "root@runner-7, pid 4242", since: new Date("2026-01-01T10:00:00Z") }]);
+    expect(lockHolders(`${text}\n stderr: ${text}`)).toEqual(locks); // the same lock quoted twice
     expect(lockHolders("error: something else")).toBeUndefined();
     expect(lockedCause(locks)).toMatch(
       /^locked by another run \(root@runner-7, pid 4242 since 2026-01-01T10:00:00Z\)/,
