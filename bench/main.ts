@@ -12,6 +12,15 @@
 //                                       --node-options "<flags>" starts the engine's Node.js processes with them
 //   node dist/bench/main.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
 //   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator/emulator-scale.ts)
+//   node dist/bench/main.js --organizations  one organization's requests with 1 and with 100 organizations
+//                                       (bench/emulator/organizations-scale.ts; also a row of the full run)
+//   node dist/bench/main.js --fleet    the fleet command over 100 organizations (bench/fleet/fleet-main.ts): drift and no-op
+//                                       preview times, memory, requests; --quick: 10 organizations of 100 numbers;
+//                                       --fleet-parallel K (default 4)
+//   node dist/bench/main.js --fleet-rate  a fleet drift check of 50 stacks at --parallel 8 sharing one token at
+//                                       600 requests/min (bench/fleet/fleet-rate.ts); --quick: 16 stacks at 60 per 10 s
+//   node dist/bench/main.js --rate-budget  8 processes sharing one token at 600 requests/min (bench/sdk/rate-budget.ts);
+//                                       --quick: a 6 s window of 60 requests, fewer requests
 //   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
 //   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/moves/move-gap-main.ts);
 //                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
@@ -28,7 +37,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/tools/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator/emulator-scale";
+import { renderOrganizationsScale, runOrganizationsScale } from "./emulator/organizations-scale";
+import { runFleetBench } from "./fleet/fleet-main";
+import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from "./fleet/fleet-rate";
 import { describeMachine } from "./harness/machine";
+import { runStandaloneMode } from "./harness/standalone-mode";
 import { progress, timed } from "./harness/stats";
 import { renderMoveGapMain, runMoveGapMain } from "./moves/move-gap-main";
 import { pluginStartupRows, runPluginStartup } from "./plugin/plugin-startup";
@@ -36,6 +49,7 @@ import { type BenchResults, renderReport } from "./report";
 import { renderSameEstateMain, runSameEstateMain } from "./same-estate/same-estate-main";
 import { runEmptyProgram, runScale } from "./scale/scale";
 import { renderScaleMain, runScaleMain } from "./scale/scale-main";
+import { renderRateBudget, runRateBudget } from "./sdk/rate-budget";
 import { runRateLimit } from "./sdk/rate-limit";
 import { SDK_TARGET, sdkRows, table } from "./sdk/sdk-report";
 import { FULL, QUICK, runSdkThroughput } from "./sdk/sdk-throughput";
@@ -55,6 +69,11 @@ async function main(): Promise<void> {
       "scale-sets-dynamic": { type: "boolean" },
       plugin: { type: "boolean" },
       emulator: { type: "boolean" },
+      organizations: { type: "boolean" },
+      fleet: { type: "boolean" },
+      "fleet-parallel": { type: "string" },
+      "rate-budget": { type: "boolean" },
+      "fleet-rate": { type: "boolean" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -130,6 +149,29 @@ async function main(): Promise<void> {
     await runEmulatorMode(values.quick === true);
     return;
   }
+  if (values["fleet-rate"] === true) {
+    const options = values.quick === true ? QUICK_FLEET_RATE : FULL_FLEET_RATE;
+    await runStandaloneMode(
+      "fleet-rate",
+      values.quick === true,
+      () => runFleetRate(options),
+      renderFleetRate,
+    );
+    return;
+  }
+  if (values["rate-budget"] === true) {
+    await runRateBudgetMode(values.quick === true);
+    return;
+  }
+  if (values.organizations === true) {
+    await runOrganizationsMode(values.quick === true);
+    return;
+  }
+  if (values.fleet === true) {
+    const parallel = values["fleet-parallel"] === undefined ? 4 : Number(values["fleet-parallel"]);
+    process.stdout.write(await runFleetBench({ quick: values.quick === true, parallel }));
+    return;
+  }
   if (values.sdk === true) {
     await runSdkOnly(values.quick === true);
     return;
@@ -153,7 +195,9 @@ async function main(): Promise<void> {
     const rateLimit = await runRateLimit({ n: 200, parallel });
     progress("8: plugin start-up");
     const pluginStartup = await runPluginStartup(quick ? 3 : 7);
-    return { sdk, scale, emptyProgram, rateLimit, pluginStartup };
+    progress("9: one organization among 100");
+    const organizations = await runOrganizationsScale({ samples: quick ? 200 : 1_000 });
+    return { sdk, scale, emptyProgram, rateLimit, pluginStartup, organizations };
   });
 
   const results: BenchResults = {
@@ -226,30 +270,32 @@ async function runSdkOnly(quick: boolean): Promise<void> {
 }
 
 /** `--emulator`: the emulator at 1,000 and 10,000 numbers; `--quick` takes fewer samples and keeps no results. */
-async function runEmulatorMode(quick: boolean): Promise<void> {
-  const started = new Date();
-  const machine = await describeMachine();
-  const { ms, result } = await timed(() =>
-    runEmulatorScale({ sizes: [1_000, 10_000], samples: quick ? 300 : 2_000 }),
+function runEmulatorMode(quick: boolean): Promise<void> {
+  return runStandaloneMode(
+    "emulator",
+    quick,
+    () => runEmulatorScale({ sizes: [1_000, 10_000], samples: quick ? 300 : 2_000 }),
+    renderEmulatorScale,
   );
-  const command = quick ? "npm run bench -- --emulator --quick" : "npm run bench -- --emulator";
-  const header = [
-    `Command: \`${command}\` · ${started.toISOString()} · took ${Math.round(ms / 1000)} s`,
-    "",
-    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.os}; load average ${machine.loadAverageAtStart} at start. Node ${machine.node}; fastify ${machine.versions.fastify}.`,
-  ].join("\n");
-  const report = renderEmulatorScale(result, header);
-  const dir = path.join(repoRoot, "bench", "results");
-  await mkdir(dir, { recursive: true });
-  const [json, md] = quick
-    ? ["emulator-quick.json.tmp", "emulator-quick.md.tmp"]
-    : ["emulator.json", "emulator.md"];
-  await writeFile(
-    path.join(dir, json),
-    `${JSON.stringify({ command, startedAt: started.toISOString(), machine, ...result }, null, 2)}\n`,
+}
+
+/** `--organizations`: one organization's requests with 1 and 100 organizations, to bench/results/organizations.*. */
+function runOrganizationsMode(quick: boolean): Promise<void> {
+  return runStandaloneMode(
+    "organizations",
+    quick,
+    () => runOrganizationsScale({ samples: quick ? 200 : 1_000 }),
+    renderOrganizationsScale,
   );
-  await writeFile(path.join(dir, md), `${report}\n`);
-  process.stdout.write(`${report}\n`);
+}
+
+/** `--rate-budget`: 8 processes sharing one token, to bench/results/rate-budget.*. */
+function runRateBudgetMode(quick: boolean): Promise<void> {
+  const sdkEntry = path.join(repoRoot, "dist", "sdk", "index.js");
+  const options = quick
+    ? { sdkEntry, processes: 8, pairs: 25, limit: 60, windowMs: 6_000 }
+    : { sdkEntry, processes: 8, pairs: 75, limit: 600, windowMs: 60_000 };
+  return runStandaloneMode("rate-budget", quick, () => runRateBudget(options), renderRateBudget);
 }
 
 main().catch((e: unknown) => {

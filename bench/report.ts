@@ -1,5 +1,6 @@
 // The markdown table of a benchmark run (printed, and pasted into bench/README.md).
 
+import { type OrganizationsScaleResult, organizationsRows } from "./emulator/organizations-scale";
 import { describeMix } from "./harness/estate";
 import type { Machine } from "./harness/machine";
 import type { OpMeasure } from "./harness/stack";
@@ -23,6 +24,8 @@ export interface BenchResults {
   rateLimit: RateLimitResult;
   /** Benchmark 8 (absent from runs before it existed). */
   pluginStartup?: PluginStartupResult;
+  /** Benchmark 9 (absent from runs before it existed). */
+  organizations?: OrganizationsScaleResult;
 }
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -99,6 +102,7 @@ export function renderReport(r: BenchResults): string {
     ]);
   }
   if (r.pluginStartup) rows.push(...pluginStartupRows(r.pluginStartup));
+  if (r.organizations) rows.push(...organizationsRows(r.organizations));
   const table = [
     "| # | What | Result | Baseline (same run) | Target | |",
     "|---|---|---|---|---|---|",

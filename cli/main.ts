@@ -38,6 +38,13 @@ const COMMANDS: Record<string, Command> = {
       return { usage: m.REPORT_USAGE, run: m.runReport };
     },
   },
+  fleet: {
+    summary: "Run preview, drift, up, refresh or destroy in many stacks at once, with one combined report",
+    load: async () => {
+      const m = await import("./fleet/command.js");
+      return { usage: m.FLEET_USAGE, run: m.runFleet };
+    },
+  },
   recover: {
     summary: "Settle an interrupted `pulumi up`: record the creates it made, by natural key",
     load: async () => {

@@ -2,6 +2,11 @@
 // The `emulator` subcommand of the package's CLI (`pulumi-voice-platform emulator`, cli/main.ts).
 // Running this file directly does the same, for scripts that spawn `dist/emulator/cli.js`.
 import { parseArgs } from "node:util";
+import {
+  DEFAULT_NUMBERS_PER_ORGANIZATION,
+  MAX_FLEET_ORGANIZATIONS,
+  MAX_NUMBERS_PER_ORGANIZATION,
+} from "./domain/seed/fleet";
 import { isLoopbackHost } from "./http/loopback";
 import { API_PREFIX } from "./http/pipeline";
 import { startEmulator } from "./server";
@@ -12,13 +17,25 @@ export const EMULATOR_USAGE = [
   "         [--state-file <file>] [--rate-limit <requests-per-minute>] [--admin-token <token>]",
   "         [--request-timeout <ms>] [--inference-port <port>] [--endpoint-key <key>]",
   "         [--call-duration <ms>] [--allowed-host <name[:port]>]...",
+  "         [--organizations <n> [--numbers-per-organization <m>]]",
   "",
   "Runs the local platform emulator until SIGINT/SIGTERM. --admin-token (or the environment",
   "variable VOICE_EMULATOR_ADMIN_TOKEN) lets clients on other addresses use the admin surface",
   "(/_emulator/), and is then required from every client. Requests must name the emulator by",
   "a loopback name or --host in their Host header (421 otherwise); --allowed-host adds a name.",
+  "--organizations adds org-001 … org-<n>, which the token may use, each with its own account",
+  "of --numbers-per-organization numbers (default 1,000), two spaces and two agents.",
   "See docs/emulator.md.",
 ].join("\n");
+
+/** The banner's line naming the fleet's organizations, when there is one. */
+function fleetLine(fleet: readonly string[], numbers: number | undefined): string[] {
+  if (fleet.length === 0) return [];
+  const each = (numbers ?? DEFAULT_NUMBERS_PER_ORGANIZATION).toLocaleString("en-US");
+  const span = fleet.length === 1 ? fleet[0] : `${fleet[0]} … ${fleet.at(-1)}`;
+  const count = fleet.length === 1 ? "1 organization" : `${fleet.length} organizations`;
+  return [`  Fleet:        ${span} (${count}, ${each} numbers each)`];
+}
 
 /** Environment variable read when `--admin-token` is not given (it keeps the token out of `ps`). */
 const ADMIN_TOKEN_ENV = "VOICE_EMULATOR_ADMIN_TOKEN";
@@ -27,6 +44,15 @@ function intOption(value: string | undefined, name: string, fallback: number, mi
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value) || Number(value) < min) {
     throw new Error(`--${name} must be an integer >= ${min}, got '${value}'`);
+  }
+  return Number(value);
+}
+
+/** An optional whole number from 1 to `max`. */
+function countOption(value: string | undefined, name: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+    throw new Error(`--${name} must be an integer from 1 to ${max}, got '${value}'`);
   }
   return Number(value);
 }
@@ -56,6 +82,8 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
       "endpoint-key": { type: "string" },
       "call-duration": { type: "string" },
       "allowed-host": { type: "string", multiple: true },
+      organizations: { type: "string" },
+      "numbers-per-organization": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -73,6 +101,15 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
   if (inferencePort > 65535) {
     throw new Error(`--inference-port must be at most 65535, got '${values["inference-port"]}'`);
   }
+  if (values["numbers-per-organization"] !== undefined && values.organizations === undefined) {
+    throw new Error("--numbers-per-organization needs --organizations");
+  }
+  const organizations = countOption(values.organizations, "organizations", MAX_FLEET_ORGANIZATIONS);
+  const numbersPerOrganization = countOption(
+    values["numbers-per-organization"],
+    "numbers-per-organization",
+    MAX_NUMBERS_PER_ORGANIZATION,
+  );
   const adminToken = nonEmpty(values["admin-token"] ?? process.env[ADMIN_TOKEN_ENV], "admin-token");
   const emulator = await startEmulator({
     port,
@@ -87,6 +124,8 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
     endpointKey: nonEmpty(values["endpoint-key"], "endpoint-key") ?? "emulator-endpoint-key",
     callDurationMs: intOption(values["call-duration"], "call-duration", 3_000, 0),
     allowedHosts: values["allowed-host"] ?? [],
+    organizations,
+    numbersPerOrganization,
   });
   // Handlers first: whoever reads the banner may stop the emulator at once.
   let stopping = false;
@@ -116,6 +155,7 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
       `  Endpoint key: ${emulator.endpointKey}`,
       `  Playbook:     ${emulator.playbookModel}`,
       ...(values["state-file"] === undefined ? [] : [`  State file:   ${values["state-file"]}`]),
+      ...fleetLine(emulator.fleet, numbersPerOrganization),
       "",
     ].join("\n"),
   );

@@ -8,7 +8,8 @@ import { loadState, Persistence } from "./domain/persistence";
 import { ChatSessions, PLAYBOOK_MODEL } from "./domain/playbook";
 import { ANONYMOUS, RateLimiter, rateLimitHeaders } from "./domain/rate-limit";
 import { RequestLog } from "./domain/request-log";
-import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS, demoState } from "./domain/seed/demo";
+import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS } from "./domain/seed/demo";
+import { applyFleet, fleetHandle, fleetSize, startState } from "./domain/seed/fleet";
 import { Store } from "./domain/state";
 import { authenticate } from "./http/auth";
 import { installBodyParser } from "./http/body";
@@ -56,6 +57,10 @@ export interface StartEmulatorOptions {
   inferencePort?: number | undefined;
   /** The chat API's endpoint key; default `emulator-endpoint-key`. Must differ from every platform token. */
   endpointKey?: string | undefined;
+  /** Organizations `org-001` … `org-<N>` the token may use, each with its own numbers; default none. */
+  organizations?: number | undefined;
+  /** Numbers of each of those organizations; default 1,000. */
+  numbersPerOrganization?: number | undefined;
 }
 
 /** What `buildApp` needs besides the context: the connection-level settings. */
@@ -102,6 +107,8 @@ export interface Emulator {
   endpointKey: string;
   /** Model id (`public:…`) of the seeded published playbook. */
   playbookModel: string;
+  /** Handles of the fleet's organizations (`org-001` …), in order; empty without `organizations`. */
+  fleet: readonly string[];
   /** Stop listening, then save the state (when a state file is set). */
   close(): Promise<void>;
 }
@@ -198,8 +205,11 @@ export function buildApp(
 /** Make the context: the state file's state when it exists, the demo seed otherwise. */
 export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext {
   const token = opts.token ?? "emulator-token";
+  const fleet = fleetSize(opts);
   const loaded = opts.stateFile === undefined ? null : loadState(opts.stateFile);
-  const state = loaded ?? demoState(token);
+  const state = loaded ?? startState(token, fleet);
+  // A state file from a smaller fleet, or none, gains the organizations it lacks.
+  if (loaded !== null && fleet !== undefined) applyFleet(state, token, fleet, `state file ${opts.stateFile}`);
   // A restart with another --token still lets that token use the demo organizations.
   if (!state.tokens.some((t) => t.token === token)) {
     const present = DEMO_TOKEN_ORGS.filter((h) => state.organizations.some((o) => o.domain_handle === h));
@@ -221,6 +231,7 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
     endpointKey,
     sessions: new ChatSessions(),
     token,
+    fleet,
   };
 }
 
@@ -265,6 +276,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
     inferencePort,
     endpointKey: ctx.endpointKey,
     playbookModel: PLAYBOOK_MODEL,
+    fleet: Array.from({ length: ctx.fleet?.organizations ?? 0 }, (_, k) => fleetHandle(k + 1)),
     close() {
       closed ??= Promise.all([app.close(), inference.close()]).then(() => ctx.persistence.flush());
       return closed;

@@ -86,6 +86,7 @@ export class VoiceClient {
       orgHandle: o.orgHandle,
       productId: o.productId,
       maxRetries: o.maxRetries ?? 3,
+      maxRateLimitRetries: o.maxRateLimitRetries ?? 20,
       retryBaseDelayMs: o.retryBaseDelayMs ?? 500,
       retryMaxDelayMs: o.retryMaxDelayMs ?? 30_000,
       maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,

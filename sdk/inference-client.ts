@@ -47,6 +47,7 @@ export class InferenceClient {
       orgHandle: undefined,
       productId: undefined,
       maxRetries: o.maxRetries ?? 3,
+      maxRateLimitRetries: o.maxRateLimitRetries ?? 20,
       retryBaseDelayMs: o.retryBaseDelayMs ?? 500,
       retryMaxDelayMs: o.retryMaxDelayMs ?? 30_000,
       maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,

@@ -14,12 +14,15 @@ export interface EmulatorProcess {
   close(): Promise<void>;
 }
 
-/** Starts `node dist/emulator/cli.js --port 0` with the given per-minute limit and waits for its URL. */
-export function startEmulatorProcess(rateLimit: number): Promise<EmulatorProcess> {
+/** Starts `node dist/emulator/cli.js --port 0` with the given per-minute limit (and other options) and waits for its URL. */
+export function startEmulatorProcess(
+  rateLimit: number,
+  options: readonly string[] = [],
+): Promise<EmulatorProcess> {
   const cli = path.join(repoRoot, "dist", "emulator", "cli.js");
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, "--port", "0", "--rate-limit", String(rateLimit)],
+    [cli, "--port", "0", "--rate-limit", String(rateLimit), ...options],
     {
       stdio: ["ignore", "pipe", "pipe"],
     },

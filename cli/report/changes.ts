@@ -42,7 +42,7 @@ const HIDDEN = new Set(["__provider"]);
 const shown = (urn: string, key: string): boolean => !HIDDEN.has(key) && heldByPlatform(urn, key);
 
 /** `voice:Bridge support` from a URN. */
-function resourceLabel(urn: string): string {
+export function resourceLabel(urn: string): string {
   const parts = urn.split("::");
   const type = (parts[2] ?? "").split("$").pop() ?? "";
   return `${type.replace(/^pulumi-nodejs:dynamic\//, "")} ${parts[3] ?? urn}`;

@@ -25,6 +25,16 @@ function line(row: ChangeRow, withOrigin: boolean): string {
   return `| ${cells.join(" | ")} |`;
 }
 
+/** The table of `rows` (resource, property, in code, on the platform, what `up` will do, and the cause when known). */
+export function changesTable(rows: readonly ChangeRow[]): string[] {
+  const withOrigin = rows.some((r) => r.origin !== undefined);
+  return [
+    `| Resource | Property | In code | On the platform | \`up\` will |${withOrigin ? " Cause |" : ""}`,
+    `|---|---|---|---|---|${withOrigin ? "---|" : ""}`,
+    ...rows.map((row) => line(row, withOrigin)),
+  ];
+}
+
 /** Renders `report` under a heading naming `title`. */
 export function renderMarkdown(report: Report, title = "Telephony changes"): string {
   const out = [`### ${title}`, ""];
@@ -34,13 +44,10 @@ export function renderMarkdown(report: Report, title = "Telephony changes"): str
     return `${out.join("\n")}\n`;
   }
   if (report.rows.length > 0) {
-    const withOrigin = report.rows.some((r) => r.origin !== undefined);
     out.push(
       `${report.rows.length} ${report.rows.length === 1 ? "property" : "properties"} of ${resources} ${resources === 1 ? "resource" : "resources"} ${report.rows.length === 1 ? "differs" : "differ"}; \`pulumi up\` will make the platform match the code.`,
       "",
-      `| Resource | Property | In code | On the platform | \`up\` will |${withOrigin ? " Cause |" : ""}`,
-      `|---|---|---|---|---|${withOrigin ? "---|" : ""}`,
-      ...report.rows.map((row) => line(row, withOrigin)),
+      ...changesTable(report.rows),
     );
   }
   if (report.unlocatedDrift > 0)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bridgeDisconnectSchema, bridgeName, findBridge } from "../domain/bridges";
 import type { EmulatorContext } from "../domain/context";
+import { organizationByHandle } from "../domain/directory";
 import { linkOfNumber, numberByValue } from "../domain/inventory";
 import type { Bridge, Trunk } from "../domain/state";
 import { removeLink, removeTrunk } from "../domain/state-changes";
@@ -19,7 +20,7 @@ const adminTrunkSchema = trunkUpdateSchema.extend({
 
 /** The handle of an existing organization, or 404. */
 export function requireOrgHandle(ctx: EmulatorContext, handle: string): string {
-  if (!ctx.store.state.organizations.some((o) => o.domain_handle === handle)) {
+  if (organizationByHandle(ctx.store.state, handle) === undefined) {
     throw new ApiError(404, "not_found", `Organization '${handle}' not found`);
   }
   return handle;

@@ -6,6 +6,7 @@ import { taskView } from "../domain/calls/task-view";
 import type { EmulatorContext } from "../domain/context";
 import { parseBody } from "../domain/validation";
 import { ApiError } from "../http/envelope";
+import { requireOrgHandle } from "./actions";
 
 type Route = (method: "POST", path: string, handler: (request: FastifyRequest) => unknown) => void;
 
@@ -57,9 +58,7 @@ export function registerAdminCallRoutes(
 
   route("POST", "/orgs/:handle/cdrs", (request) => {
     const handle = String((request.params as Record<string, string>).handle);
-    if (!ctx.store.state.organizations.some((o) => o.domain_handle === handle)) {
-      throw new ApiError(404, "not_found", `Organization '${handle}' not found`);
-    }
+    requireOrgHandle(ctx, handle);
     const input = parseBody(cdrInputSchema, body(request));
     return ctx.store.write((state) => {
       const id = Math.max(0, ...state.cdrs.map((c) => c.id)) + 1;

@@ -37,6 +37,20 @@ export interface AdminTrunk {
   created_at: string;
 }
 
+/** One organization of a fleet as `POST /_emulator/fleet` answers it. */
+export interface AdminFleetOrganization {
+  handle: string;
+  name: string;
+  provider: string;
+  account_sid: string;
+  /** How many numbers its account holds, from `first_number` to `last_number`. */
+  numbers: number;
+  first_number: string;
+  last_number: string;
+  spaces: string[];
+  agents: string[];
+}
+
 /** Fields the admin trunk PATCH takes: any trunk field (decision T3) plus `active`. */
 export interface AdminTrunkPatch {
   name?: string;
@@ -110,6 +124,20 @@ export class AdminClient {
   /** Add organizations, tokens, provider accounts, pool numbers, spaces or agents. */
   async seed(body: SeedInput): Promise<void> {
     await this.#call("POST", "/seed", body);
+  }
+
+  /**
+   * Add organizations `org-001` … `org-<organizations>`, each with its own provider account of
+   * `numbersPerOrganization` numbers (default 1,000), two spaces and two agents, and let `token`
+   * (default the emulator's) use them all. Organizations already there gain only what they lack.
+   */
+  async addFleet(body: {
+    organizations: number;
+    numbersPerOrganization?: number;
+    token?: string;
+  }): Promise<AdminFleetOrganization[]> {
+    return (await this.#call<{ organizations: AdminFleetOrganization[] }>("POST", "/fleet", body))
+      .organizations;
   }
 
   /** Requests per window per token (window default 60 s); resets the windows. */

@@ -9,8 +9,10 @@ import {
   findConfiguration,
   updateConfiguration,
 } from "../domain/provider-configurations";
-import { applySeed, demoState, SeedError, seedInputSchema } from "../domain/seed/demo";
+import { applySeed, SeedError, seedInputSchema } from "../domain/seed/demo";
+import { applyFleet, fleetOptionsSchema, startState } from "../domain/seed/fleet";
 import { removeBridge, removeConfiguration } from "../domain/state-changes";
+import { settled } from "../domain/table-removals";
 import { trunkView } from "../domain/trunks";
 import { parseBody } from "../domain/validation";
 import { jsonObject } from "../http/body";
@@ -29,6 +31,9 @@ const rateLimitSchema = z.object({
   windowMs: z.number().int().min(1, { error: "must be an integer >= 1" }).default(60_000),
 });
 const OK = { ok: true };
+const fleetBodySchema = fleetOptionsSchema.extend({
+  token: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
+});
 
 /**
  * Install `/_emulator/…`: no auth, no rate limit, no faults, not logged (docs/emulator.md).
@@ -61,7 +66,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   const state = () => ctx.store.state;
 
   route("POST", "/reset", () => {
-    ctx.store.replace(demoState(ctx.token));
+    ctx.store.replace(startState(ctx.token, ctx.fleet));
     ctx.faults.clear();
     ctx.log.clear();
     ctx.limiter.clear();
@@ -69,13 +74,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
     return OK;
   });
 
-  route("GET", "/state", () => ctx.store.state);
+  route("GET", "/state", () => settled(ctx.store.state));
   route("GET", "/sessions", () => ({ sessions: ctx.sessions.list() }));
 
   route("POST", "/seed", (request) => {
     const input = parseBody(seedInputSchema, body(request));
     // Applied to a copy so that a seed refused half-way writes nothing.
-    const next = structuredClone(ctx.store.state);
+    const next = structuredClone(settled(ctx.store.state));
     try {
       applySeed(next, input);
     } catch (e) {
@@ -84,6 +89,32 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
     }
     ctx.store.replace(next);
     return OK;
+  });
+
+  route("POST", "/fleet", (request) => {
+    const { token, ...size } = parseBody(fleetBodySchema, body(request));
+    const next = structuredClone(settled(ctx.store.state));
+    let fleet: ReturnType<typeof applyFleet>;
+    try {
+      fleet = applyFleet(next, token ?? ctx.token, size);
+    } catch (e) {
+      if (!(e instanceof SeedError)) throw e;
+      throw new ApiError(400, "validation_error", e.message, { organizations: e.message });
+    }
+    ctx.store.replace(next);
+    return {
+      organizations: fleet.map((o) => ({
+        handle: o.handle,
+        name: o.name,
+        provider: o.provider,
+        account_sid: o.accountSid,
+        numbers: o.numbers.length,
+        first_number: o.numbers[0],
+        last_number: o.numbers.at(-1),
+        spaces: o.spaces,
+        agents: o.agents,
+      })),
+    };
   });
 
   route("PUT", "/rate-limit", (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { changeTrunk, deleteTrunk, disconnectNumber, renameBridge } from "../admin/actions";
 import type { EmulatorContext } from "../domain/context";
+import { organizationByHandle } from "../domain/directory";
 import { DEMO_ORG_HANDLE } from "../domain/seed/demo";
 import { ApiError } from "../http/envelope";
 import { formFields, pick } from "./form-request";
@@ -61,7 +62,7 @@ function problemLines(error: ApiError): string[] {
 
 /** Install the dashboard page and its form posts (docs/emulator.md, "Dashboard"). */
 export function registerDashboardRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const known = (handle: string) => ctx.store.state.organizations.some((o) => o.domain_handle === handle);
+  const known = (handle: string) => organizationByHandle(ctx.store.state, handle) !== undefined;
 
   app.get("/", (request, reply) => {
     const { org: asked } = request.query as Record<string, unknown>;

@@ -3,6 +3,7 @@ import type { Persistence } from "./persistence";
 import type { ChatSessions } from "./playbook";
 import type { RateLimiter } from "./rate-limit";
 import type { RequestLog } from "./request-log";
+import type { FleetSize } from "./seed/fleet";
 import type { Store } from "./state";
 
 /** Everything a running emulator holds; route and admin modules receive it. */
@@ -20,4 +21,6 @@ export interface EmulatorContext {
   sessions: ChatSessions;
   /** The token given at start; reset re-grants it the demo organizations. */
   token: string;
+  /** The fleet of organizations the emulator started with; reset brings it back. */
+  fleet: FleetSize | undefined;
 }

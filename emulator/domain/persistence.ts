@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { type EmulatorState, type Store, stateSchema } from "./state";
+import { settled } from "./table-removals";
 
 /** Read a state file; `null` when it does not exist. A corrupt file is an error, never ignored. */
 export function loadState(file: string): EmulatorState | null {
@@ -41,7 +42,7 @@ export class Persistence {
   /** Save if the store changed; a no-op without a state file. */
   flush(): void {
     if (this.file === undefined || this.store.changes === this.#saved) return;
-    saveState(this.file, this.store.state);
+    saveState(this.file, settled(this.store.state));
     this.#saved = this.store.changes;
   }
 }

@@ -1,15 +1,10 @@
 import type { Bridge, BridgeLink, EmulatorState, ProviderConfiguration, Trunk } from "./state";
 import { indexOf } from "./state-index";
+import { noteRemoval } from "./table-removals";
 
 // The only ways bridges, links, configurations and trunks enter or leave a live state: each
 // changes the array the state file holds and the index the requests read, together. Call them
 // inside `Store.write`, after validating.
-
-/** Remove a record from its table in place (the table keeps its order). */
-function removeFrom<T>(table: T[], record: T): void {
-  const at = table.lastIndexOf(record);
-  if (at >= 0) table.splice(at, 1);
-}
 
 export function addBridge(state: EmulatorState, bridge: Bridge): void {
   state.bridges.push(bridge);
@@ -21,7 +16,7 @@ export function removeBridge(state: EmulatorState, bridge: Bridge): void {
   for (const link of [...(indexOf(state).linksByBridge.get(bridge.id)?.values() ?? [])]) {
     removeLink(state, link);
   }
-  removeFrom(state.bridges, bridge);
+  noteRemoval(state, "bridges", bridge);
   indexOf(state).deleteBridge(bridge);
 }
 
@@ -31,7 +26,7 @@ export function addLink(state: EmulatorState, link: BridgeLink): void {
 }
 
 export function removeLink(state: EmulatorState, link: BridgeLink): void {
-  removeFrom(state.links, link);
+  noteRemoval(state, "links", link);
   indexOf(state).deleteLink(link);
 }
 
@@ -45,7 +40,7 @@ export function removeConfiguration(state: EmulatorState, configuration: Provide
   for (const link of [...(indexOf(state).linksByConfiguration.get(configuration.id)?.values() ?? [])]) {
     removeLink(state, link);
   }
-  removeFrom(state.configurations, configuration);
+  noteRemoval(state, "configurations", configuration);
   indexOf(state).deleteConfiguration(configuration);
 }
 
@@ -55,6 +50,6 @@ export function addTrunk(state: EmulatorState, trunk: Trunk): void {
 }
 
 export function removeTrunk(state: EmulatorState, trunk: Trunk): void {
-  removeFrom(state.trunks, trunk);
+  noteRemoval(state, "trunks", trunk);
   indexOf(state).deleteTrunk(trunk);
 }

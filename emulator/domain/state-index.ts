@@ -1,9 +1,23 @@
-import type { Bridge, BridgeLink, EmulatorState, PhoneNumber, ProviderConfiguration, Trunk } from "./state";
+import type {
+  Agent,
+  Bridge,
+  BridgeLink,
+  EmulatorState,
+  Organization,
+  PhoneNumber,
+  ProviderConfiguration,
+  Space,
+  TokenGrant,
+  Trunk,
+} from "./state";
+import { settled } from "./table-removals";
 
 // The state's tables are arrays because the state file and `GET /_emulator/state` are arrays; the
 // requests find records through these maps instead, so that a request costs the same in an
 // organization of 10 numbers and one of 10,000. Every map holds the very records of the arrays
 // and keeps them in id order (ids only grow), which is the order every list answers in.
+// Organizations, tokens, spaces and agents change only by replacing the whole state (a seed or a
+// reset), which makes a new index; so a request costs the same with 1 organization or 1,000.
 
 /** Records of one group (an organization's, a bridge's), by id, in id order. */
 export type Group<T> = Map<number, T>;
@@ -28,8 +42,22 @@ function deleteFrom<K, T extends { id: number }>(groups: Map<K, Group<T>>, key: 
 
 const byId = <T extends { id: number }>(records: readonly T[]) => [...records].sort((a, b) => a.id - b.id);
 
+/** What one token may use: the organizations' handles, as a set and in organization id order. */
+interface GrantView {
+  grant: TokenGrant;
+  handles: Set<string>;
+  ordered: string[];
+}
+
 /** Lookups over one state, kept current by the changes in state-changes.ts. */
 export class StateIndex {
+  readonly organizationByHandle = new Map<string, Organization>();
+  readonly #grants = new Map<string, GrantView>();
+  /** Spaces by organization, in the state's order. */
+  readonly spacesByOrganization = new Map<string, Space[]>();
+  readonly spaceByToken = new Map<string, Space>();
+  /** Agents by organization, then handle (a handle is unique within its organization). */
+  readonly agentsByOrganization = new Map<string, Map<string, Agent>>();
   readonly bridgeById = new Map<number, Bridge>();
   readonly #bridgeBySlug = new Map<string, Bridge>();
   readonly bridgesByOrganization = new Map<string, Group<Bridge>>();
@@ -48,7 +76,30 @@ export class StateIndex {
 
   /** The index of a state as it is now (what a state file loads into). */
   static build(state: EmulatorState): StateIndex {
+    settled(state);
     const index = new StateIndex();
+    const organizations = byId(state.organizations);
+    for (const o of organizations) index.organizationByHandle.set(o.domain_handle, o);
+    for (const grant of state.tokens) {
+      if (index.#grants.has(grant.token)) continue; // the first grant of a token wins, as `find` did
+      const handles = new Set(grant.organizations);
+      const ordered = organizations.filter((o) => handles.has(o.domain_handle)).map((o) => o.domain_handle);
+      index.#grants.set(grant.token, { grant, handles, ordered });
+    }
+    for (const s of state.spaces) {
+      if (!index.spaceByToken.has(s.token)) index.spaceByToken.set(s.token, s);
+      const group = index.spacesByOrganization.get(s.organization);
+      if (group === undefined) index.spacesByOrganization.set(s.organization, [s]);
+      else group.push(s);
+    }
+    for (const a of state.agents) {
+      let group = index.agentsByOrganization.get(a.organization);
+      if (group === undefined) {
+        group = new Map();
+        index.agentsByOrganization.set(a.organization, group);
+      }
+      if (!group.has(a.handle)) group.set(a.handle, a);
+    }
     for (const n of byId(state.numbers)) {
       index.numberById.set(n.id, n);
       if (!index.numberByValue.has(n.number)) index.numberByValue.set(n.number, n);
@@ -59,6 +110,21 @@ export class StateIndex {
     for (const l of byId(state.links)) index.addLink(l);
     for (const t of byId(state.trunks)) index.addTrunk(t);
     return index;
+  }
+
+  /** The grant of a token, if the platform knows it. */
+  grantOf(token: string): TokenGrant | undefined {
+    return this.#grants.get(token)?.grant;
+  }
+
+  /** Whether a grant lets its token use an organization. */
+  mayUse(grant: TokenGrant, handle: string): boolean {
+    return this.#grants.get(grant.token)?.handles.has(handle) ?? false;
+  }
+
+  /** The handles of the organizations a grant may use, in organization id order. */
+  handlesOf(grant: TokenGrant): readonly string[] {
+    return this.#grants.get(grant.token)?.ordered ?? [];
   }
 
   /** The organization's bridge with this slug. */

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Organization, Store, TokenGrant } from "../domain/state";
+import { indexOf } from "../domain/state-index";
 import { ApiError } from "./envelope";
 
 /** The outcome of reading `Authorization`: the token's grant, or why it is refused (401). */
@@ -14,7 +15,7 @@ export function authenticate(store: Store, header: string | undefined): Authenti
   if (match === null || match[1]?.toLowerCase() !== "token") {
     return { ok: false, message: "Invalid authorization header. Use 'Authorization: Token <API_TOKEN>'." };
   }
-  const grant = store.state.tokens.find((t) => t.token === match[2]);
+  const grant = indexOf(store.state).grantOf(match[2] ?? "");
   if (grant === undefined) return { ok: false, message: "Invalid token." };
   return { ok: true, grant };
 }
@@ -27,12 +28,13 @@ export function orgHandleHeader(headers: IncomingHttpHeaders): string | null {
 }
 
 /** The organization named by a handle the token must be allowed to use: 404 / 403 otherwise (O2). */
-function organizationFor(store: Store, grant: TokenGrant, handle: string): Organization {
-  const org = store.state.organizations.find((o) => o.domain_handle === handle);
+export function organizationFor(store: Store, grant: TokenGrant, handle: string): Organization {
+  const index = indexOf(store.state);
+  const org = index.organizationByHandle.get(handle);
   if (org === undefined) {
     throw new ApiError(404, "organization_not_found", `Organization '${handle}' not found`);
   }
-  if (!grant.organizations.includes(handle)) {
+  if (!index.mayUse(grant, handle)) {
     throw new ApiError(403, "forbidden", `This token may not access organization '${handle}'`);
   }
   return org;
@@ -62,10 +64,8 @@ export function visibleOrganizations(
   store: Store,
   grant: TokenGrant,
   headers: IncomingHttpHeaders,
-): string[] {
+): readonly string[] {
   const org = optionalOrg(store, grant, headers);
   if (org !== null) return [org.domain_handle];
-  return store.state.organizations
-    .filter((o) => grant.organizations.includes(o.domain_handle))
-    .map((o) => o.domain_handle);
+  return indexOf(store.state).handlesOf(grant);
 }

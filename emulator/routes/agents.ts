@@ -1,3 +1,4 @@
+import { agentsOf } from "../domain/directory";
 import { pageRequest, paginate } from "../domain/validation";
 import { visibleOrganizations } from "../http/auth";
 import { list } from "../http/envelope";
@@ -8,7 +9,7 @@ export function registerAgentRoutes(router: PlatformRouter): void {
   router.get("/agents/", (req) => {
     const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
     const page = pageRequest(req.query);
-    const agents = req.ctx.store.state.agents.filter((a) => orgs.includes(a.organization));
+    const agents = agentsOf(req.ctx.store.state, orgs);
     const data = paginate(agents, page).map(({ handle, name, type, state, purpose }) => ({
       handle,
       name,

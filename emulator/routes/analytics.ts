@@ -1,4 +1,5 @@
 import { isFinal, taskOutput, taskStatus } from "../domain/calls/lifecycle";
+import { spaceIn } from "../domain/directory";
 import { requireOrg } from "../http/auth";
 import { notFound, ok } from "../http/envelope";
 import type { PlatformRouter } from "../http/router";
@@ -10,10 +11,7 @@ export function registerAnalyticsRoutes(router: PlatformRouter): void {
     const state = req.ctx.store.state;
     const raw = req.query.space_token;
     const spaceToken = typeof raw === "string" && raw !== "" ? raw : undefined;
-    if (
-      spaceToken !== undefined &&
-      !state.spaces.some((s) => s.token === spaceToken && s.organization === org.domain_handle)
-    ) {
+    if (spaceToken !== undefined && spaceIn(state, spaceToken, [org.domain_handle]) === undefined) {
       throw notFound(`Space '${spaceToken}'`);
     }
     const now = Date.now();

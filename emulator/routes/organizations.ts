@@ -1,3 +1,6 @@
+import { organizationByHandle } from "../domain/directory";
+import type { Organization } from "../domain/state";
+import { indexOf } from "../domain/state-index";
 import { pageRequest, paginate } from "../domain/validation";
 import { list } from "../http/envelope";
 import type { PlatformRouter } from "../http/router";
@@ -6,9 +9,12 @@ import type { PlatformRouter } from "../http/router";
 export function registerOrganizationRoutes(router: PlatformRouter): void {
   router.get("/organizations/", (req) => {
     const page = pageRequest(req.query);
-    const orgs = req.ctx.store.state.organizations
-      .filter((o) => req.grant.organizations.includes(o.domain_handle))
-      .sort((a, b) => a.id - b.id);
+    const state = req.ctx.store.state;
+    // In organization id order, as the index keeps a token's handles.
+    const orgs = indexOf(state)
+      .handlesOf(req.grant)
+      .map((handle) => organizationByHandle(state, handle))
+      .filter((o): o is Organization => o !== undefined);
     const data = paginate(orgs, page).map(({ id, name, domain_handle, created_at }) => ({
       id,
       name,

@@ -1,3 +1,4 @@
+import { organizationByHandle } from "../domain/directory";
 import { bridgeOfLink, linkOfNumber } from "../domain/inventory";
 import { indexOf, inOrder } from "../domain/state-index";
 import { pageRequest, paginate } from "../domain/validation";
@@ -11,8 +12,8 @@ export function registerOverviewRoutes(router: PlatformRouter): void {
     const state = req.ctx.store.state;
     const handle = orgHandleHeader(req.headers);
     if (handle === null) return { status: 206, body: { message: "Org-Handle header is required" } };
-    const org = state.organizations.find((o) => o.domain_handle === handle);
-    if (org === undefined || !req.grant.organizations.includes(handle)) {
+    const org = organizationByHandle(state, handle);
+    if (org === undefined || !indexOf(state).mayUse(req.grant, handle)) {
       return { status: 206, body: { message: `Organization '${handle}' not found` } };
     }
     const page = pageRequest(req.query);

@@ -1,3 +1,4 @@
+import { spaceIn, spacesOf } from "../domain/directory";
 import type { Space } from "../domain/state";
 import { pageRequest, paginate } from "../domain/validation";
 import { visibleOrganizations } from "../http/auth";
@@ -13,14 +14,14 @@ export function registerSpaceRoutes(router: PlatformRouter): void {
   router.get("/spaces/", (req) => {
     const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
     const page = pageRequest(req.query);
-    const spaces = req.ctx.store.state.spaces.filter((s) => orgs.includes(s.organization));
+    const spaces = spacesOf(req.ctx.store.state, orgs);
     return list(paginate(spaces, page).map(spaceView), spaces.length, "Spaces retrieved successfully");
   });
 
   router.get("/spaces/:space_token/", (req) => {
     const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
     const token = String(req.params.space_token);
-    const space = req.ctx.store.state.spaces.find((s) => s.token === token && orgs.includes(s.organization));
+    const space = spaceIn(req.ctx.store.state, token, orgs);
     if (space === undefined) throw notFound(`Space '${token}'`);
     return ok(spaceView(space), "Space retrieved successfully");
   });

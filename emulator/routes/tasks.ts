@@ -2,6 +2,7 @@ import { z } from "zod";
 import { documentId } from "../domain/calls/lifecycle";
 import type { Contact, TaskRecord } from "../domain/calls/records";
 import { executionView, runView, taskView } from "../domain/calls/task-view";
+import { agentIn, spaceIn } from "../domain/directory";
 import type { Agent, Space } from "../domain/state";
 import { E164_RE, normalizePhone, pageRequest, paginate, parseBody } from "../domain/validation";
 import { visibleOrganizations } from "../http/auth";
@@ -48,7 +49,7 @@ function businessError(message: string, errors: Record<string, string>): Answer 
 function findSpace(req: PlatformRequest): Space {
   const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
   const token = String(req.params.space_token);
-  const space = req.ctx.store.state.spaces.find((s) => s.token === token && orgs.includes(s.organization));
+  const space = spaceIn(req.ctx.store.state, token, orgs);
   if (space === undefined) throw notFound(`Space '${token}'`);
   return space;
 }
@@ -56,7 +57,7 @@ function findSpace(req: PlatformRequest): Space {
 function findAgent(req: PlatformRequest): Agent {
   const orgs = visibleOrganizations(req.ctx.store, req.grant, req.headers);
   const handle = String(req.params.agent_handle);
-  const agent = req.ctx.store.state.agents.find((a) => a.handle === handle && orgs.includes(a.organization));
+  const agent = agentIn(req.ctx.store.state, handle, orgs);
   if (agent === undefined) throw notFound(`Agent '${handle}'`);
   return agent;
 }
@@ -75,9 +76,7 @@ function taskList(req: PlatformRequest, tasks: TaskRecord[]): Answer {
 /** Why a create cannot run (206), or `null`: the pilot and each contact (decision K1). */
 function createProblems(req: PlatformRequest, space: Space, body: z.output<typeof createSchema>) {
   const errors: Record<string, string> = {};
-  const agent = req.ctx.store.state.agents.find(
-    (a) => a.handle === body.pilot && a.organization === space.organization,
-  );
+  const agent = agentIn(req.ctx.store.state, body.pilot, [space.organization]);
   if (agent === undefined) errors.pilot = `no agent '${body.pilot}' in this organization`;
   else if (agent.state !== "published") errors.pilot = `agent '${body.pilot}' is not published`;
   if (body.documents.length === 0) errors.documents = "at least one contact is required";

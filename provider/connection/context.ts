@@ -7,6 +7,7 @@ import {
   settingName,
   VoiceConfigError,
 } from "./config";
+import { requestLogger } from "./request-log";
 
 /** Default user agent, so platform logs tell provider traffic apart. */
 const USER_AGENT = "pulumi-voice-platform";
@@ -84,7 +85,7 @@ export class VoiceContext {
 
   async #connect(): Promise<VoiceClient> {
     const settings = resolveSettings(this.lookup, process.env, this.owner);
-    const client = new VoiceClient({ ...settings, userAgent: USER_AGENT });
+    const client = new VoiceClient({ ...settings, userAgent: USER_AGENT, logger: requestLogger() });
     let handles: readonly string[];
     try {
       handles = this.usable ?? (await client.organizations.list()).data.map((o) => o.domain_handle);

@@ -5,8 +5,13 @@ import { Count, DurationMs, HeaderValue } from "./validate";
 
 /** Settings every client shares: retries, timeouts, concurrency, diagnostics, the dispatcher. */
 export interface TransportOptions {
-  /** Retries after the first attempt (default 3). */
+  /** Retries after the first attempt (default 3); a 429's retries are counted apart. */
   maxRetries?: number | undefined;
+  /**
+   * Retries after a 429 (default 20), apart from `maxRetries`: a 429 had no effect, and only says
+   * that the token's window is full, maybe by other processes sharing the token.
+   */
+  maxRateLimitRetries?: number | undefined;
   /** Backoff base (default 500 ms): the n-th retry waits up to base·2ⁿ⁻¹, with full jitter. */
   retryBaseDelayMs?: number | undefined;
   /** Backoff cap (default 30 s). */
@@ -32,6 +37,7 @@ export interface TransportOptions {
 export const TransportOptionFields = {
   baseUrl: z.string({ error: "must be a URL string" }),
   maxRetries: Count.optional(),
+  maxRateLimitRetries: Count.optional(),
   retryBaseDelayMs: DurationMs.optional(),
   retryMaxDelayMs: DurationMs.optional(),
   maxRetryAfterMs: DurationMs.optional(),

@@ -52,6 +52,36 @@ export function retryDelayMs(retry: number, retryAfterMs: number | undefined, po
   return backoffMs(retry, policy);
 }
 
+/** Retries one call has made so far, counted apart: after a 429, and after anything else. */
+export interface RetryCount {
+  retries: number;
+  rateLimited: number;
+}
+
+/**
+ * The next retry of a call, counted in `count`, or undefined when the failure is final: not
+ * retryable, or its budget spent. A 429 had no effect and only says that the token's window is full
+ * (maybe by other processes sharing the token): it has a budget of its own, and with `Retry-After`
+ * no wait here (`delayMs` 0), since the rate limiter then holds every request of the process back.
+ */
+export function planRetry(
+  method: HttpMethod,
+  failure: Failure,
+  count: RetryCount,
+  budget: { maxRetries: number; maxRateLimitRetries: number },
+  retryAfterMs: number | undefined,
+  policy: BackoffPolicy,
+): { delayMs: number; rateLimited: boolean } | undefined {
+  if (!isRetryable(method, failure)) return undefined;
+  const rateLimited = failure.type === "status" && failure.status === 429;
+  const done = rateLimited ? count.rateLimited : count.retries;
+  if (done >= (rateLimited ? budget.maxRateLimitRetries : budget.maxRetries)) return undefined;
+  const delayMs = rateLimited && retryAfterMs !== undefined ? 0 : retryDelayMs(done, retryAfterMs, policy);
+  if (rateLimited) count.rateLimited++;
+  else count.retries++;
+  return { delayMs, rateLimited };
+}
+
 /** `Retry-After` as ms: delta-seconds or an HTTP date; `undefined` when absent or unreadable. */
 export function parseRetryAfterMs(
   value: string | string[] | undefined,

@@ -4,17 +4,18 @@ import type { AuthStrategy } from "./auth";
 import type { ListResult } from "./envelope";
 import { createApiError, InvalidArgumentError, type ResponseHeaders, type VoiceApiError } from "./errors";
 import { ownPackage } from "./own-package";
-import { type RateLimiter, type Semaphore, sharedRateLimiter, sharedSemaphore, sleep } from "./rate-limiter";
+import { type RateLimiter, sharedRateLimiter, sleep } from "./rate-limiter";
 import { RequestHeaders } from "./request-headers";
 import {
   type BackoffPolicy,
   classifyConnectionError,
   type Failure,
   type HttpMethod,
-  isRetryable,
   parseRetryAfterMs,
-  retryDelayMs,
+  planRetry,
+  type RetryCount,
 } from "./retry";
+import { type Semaphore, sharedSemaphore } from "./semaphore";
 import { unwrapBody } from "./unwrap";
 import { check, RequestOptionsSchema } from "./validate";
 import {
@@ -43,6 +44,8 @@ export interface RequestOptions {
   /** Per-attempt limit from sending to the last body byte. */
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  /** Retries after a 429, counted apart from `maxRetries`. */
+  maxRateLimitRetries?: number | undefined;
   /** Overrides the client's `Org-Handle`. */
   orgHandle?: string | undefined;
   /** Overrides the client's `Product-ID`. */
@@ -57,6 +60,7 @@ export interface TransportConfig {
   orgHandle: string | undefined;
   productId: string | undefined;
   maxRetries: number;
+  maxRateLimitRetries: number;
   retryBaseDelayMs: number;
   retryMaxDelayMs: number;
   maxRetryAfterMs: number;
@@ -156,13 +160,18 @@ export class Transport {
     });
     const body = args.body === undefined ? undefined : JSON.stringify(args.body);
     const maxRetries = opts.maxRetries ?? this.#cfg.maxRetries;
+    const maxRateLimitRetries = opts.maxRateLimitRetries ?? this.#cfg.maxRateLimitRetries;
     const timeoutMs = opts.timeoutMs ?? this.#cfg.timeoutMs;
     const signal = opts.signal;
     const where = { method, path };
 
+    const count: RetryCount = { retries: 0, rateLimited: 0 };
+    const budget = { maxRetries, maxRateLimitRetries };
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
-      const outcome = await this.#attempt(method, path, target, headers, body, timeoutMs, signal);
+      // A call retried after a 429 has waited longest: it goes ahead of the queues.
+      const front = count.rateLimited > 0;
+      const outcome = await this.#attempt(method, path, target, headers, body, timeoutMs, signal, front);
       let error: VoiceApiError;
       let failure: Failure | null;
       let retryAfterMs: number | undefined;
@@ -194,12 +203,18 @@ export class Transport {
           error: error.name,
         });
       }
-      if (failure === null || attempt > maxRetries || !isRetryable(method, failure)) throw error;
-      const delayMs = retryDelayMs(attempt - 1, retryAfterMs, this.#policy);
-      this.#log("warn", `retrying ${method} ${path} in ${delayMs} ms after ${error.name}`, {
+      const plan =
+        failure === null ? undefined : planRetry(method, failure, count, budget, retryAfterMs, this.#policy);
+      if (plan === undefined) throw error;
+      const { delayMs } = plan;
+      const msg =
+        plan.rateLimited && delayMs === 0
+          ? `retrying ${method} ${path} after ${error.name}, once its Retry-After (${retryAfterMs} ms) has passed`
+          : `retrying ${method} ${path} in ${delayMs} ms after ${error.name}`;
+      this.#log("warn", msg, {
         ...where,
         attempt,
-        maxRetries,
+        ...budget,
         delayMs,
         status: error.status,
       });
@@ -220,16 +235,18 @@ export class Transport {
     body: string | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    front: boolean,
   ): Promise<Outcome> {
     const where = { method, path };
     let release: (() => void) | undefined;
     let ticket: Awaited<ReturnType<RateLimiter["acquire"]>> | undefined;
     try {
       // A free slot and a window with requests left are the common case: take them without awaiting.
-      release = (signal ? undefined : this.#gate.tryAcquire()) ?? (await this.#gate.acquire(signal));
+      release =
+        (signal || front ? undefined : this.#gate.tryAcquire()) ?? (await this.#gate.acquire(signal, front));
       ticket =
-        (signal ? undefined : this.#limiter.tryAcquire()) ??
-        (await this.#limiter.acquire(signal, this.#cfg.maxRetryAfterMs));
+        (signal || front ? undefined : this.#limiter.tryAcquire()) ??
+        (await this.#limiter.acquire(signal, this.#cfg.maxRetryAfterMs, front));
     } catch (cause) {
       release?.();
       return { kind: "failure", error: createApiError({ kind: "abort", ...where, cause }), failure: null };
@@ -260,7 +277,11 @@ export class Transport {
       headersSeen = res.headers;
       const text = await res.body.text();
       const status = res.statusCode;
-      ticket.done(res.headers, status === 429 ? parseRetryAfterMs(res.headers["retry-after"]) : undefined);
+      const retryAfterMs = status === 429 ? parseRetryAfterMs(res.headers["retry-after"]) : undefined;
+      ticket.done(
+        res.headers,
+        retryAfterMs === undefined ? undefined : Math.min(retryAfterMs, this.#cfg.maxRetryAfterMs),
+      );
       return { kind: "response", status, headers: res.headers, body: parseBody(text) };
     } catch (cause) {
       ticket.done(headersSeen);

@@ -156,6 +156,7 @@ export const RequestOptionsSchema = z
       signal: z.instanceof(AbortSignal, { error: "must be an AbortSignal" }).optional(),
       timeoutMs: DurationMs.positive({ error: "must be > 0" }).optional(),
       maxRetries: Count.optional(),
+      maxRateLimitRetries: Count.optional(),
       orgHandle: HeaderValue.optional(),
       productId: HeaderValue.optional(),
     },

@@ -131,6 +131,10 @@ describe("pulumi-voice-platform emulator", () => {
     [["--allowed-host", "voice test"]],
     [["--unknown"]],
     [["stray"]],
+    [["--organizations", "0"]],
+    [["--organizations", "10001"]],
+    [["--organizations", "3", "--numbers-per-organization", "x"]],
+    [["--numbers-per-organization", "5"]],
   ])("exits 2 with a message for %j", (args) => {
     let status: number | null = null;
     let stderr = "";
@@ -143,6 +147,31 @@ describe("pulumi-voice-platform emulator", () => {
     }
     expect(status).toBe(2);
     expect(stderr).toMatch(/^pulumi-voice-platform emulator: .+\nUsage: pulumi-voice-platform emulator /);
+  });
+
+  it("--organizations: a fleet the token may use, named in the banner", async () => {
+    const running = await run(["--port", "0", "--organizations", "3", "--numbers-per-organization", "5"]);
+    let out = running.stdout;
+    running.child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    await until(() => out.includes("Fleet:"), "the fleet's line");
+    expect(out).toContain("\n  Fleet:        org-001 … org-003 (3 organizations, 5 numbers each)\n");
+    const headers = { authorization: "Token emulator-token" };
+    const orgs = await request(`${running.url}/api/v2/platform/organizations/`, { headers });
+    const body = (await orgs.body.json()) as { data: { domain_handle: string }[] };
+    expect(body.data.map((o) => o.domain_handle)).toEqual([
+      "acme",
+      "globex",
+      "org-001",
+      "org-002",
+      "org-003",
+    ]);
+    const overview = await request(`${running.url}/api/v2/platform/telephony/overview/`, {
+      headers: { ...headers, "org-handle": "org-003" },
+    });
+    expect(((await overview.body.json()) as { count: number }).count).toBe(5);
+    expect(await exitOf(running.child, "SIGTERM")).toBe(0);
   });
 
   it("answers only its own Host names, and those --allowed-host adds (repeatable)", async () => {

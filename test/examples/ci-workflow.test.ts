@@ -43,8 +43,10 @@ function lint(file: string): Promise<{ code: number; output: string }> {
 }
 
 describe("CI workflow examples", () => {
-  it("examples/ holds the CI workflow", async () => {
-    expect((await workflows()).map((f) => path.relative(repoRoot, f))).toContain("examples/ci/telephony.yml");
+  it("examples/ holds the CI workflows", async () => {
+    const found = (await workflows()).map((f) => path.relative(repoRoot, f));
+    expect(found).toContain("examples/ci/telephony.yml");
+    expect(found).toContain("examples/fleet/drift.yml");
   });
 
   it("every workflow under examples/ passes actionlint", async () => {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { EmulatorState } from "../state";
+import { indexOf } from "../state-index";
 import type { TaskRecord } from "./records";
 
 // Simulated calls (docs/emulator.md, decisions K*): a task is `pending` for the first third of
@@ -71,7 +72,7 @@ function transcript(task: TaskRecord): { role: "agent" | "user"; content: string
 }
 
 function postCallDataV2(task: TaskRecord, t: CallTimes, completed: boolean, state: EmulatorState) {
-  const space = state.spaces.find((s) => s.token === task.space_token);
+  const space = indexOf(state).spaceByToken.get(task.space_token);
   const seconds = completed ? (t.endMs - t.startMs) / 1000 : 0;
   return {
     schema_version: 2,

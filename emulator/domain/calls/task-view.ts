@@ -1,4 +1,6 @@
+import { organizationByHandle } from "../directory";
 import type { EmulatorState } from "../state";
+import { indexOf } from "../state-index";
 import { isFinal, statusChangedAt, taskOutput, taskStatus } from "./lifecycle";
 import type { Run, TaskRecord } from "./records";
 
@@ -45,8 +47,8 @@ export function taskView(state: EmulatorState, task: TaskRecord, nowMs = Date.no
       run_mode: task.run_mode,
     };
   }
-  const org = state.organizations.find((o) => o.domain_handle === task.organization);
-  const space = state.spaces.find((s) => s.token === task.space_token);
+  const org = organizationByHandle(state, task.organization);
+  const space = indexOf(state).spaceByToken.get(task.space_token);
   return {
     ...common,
     thread_id: isFinal(status) ? `th_${task._id}` : "",

@@ -141,24 +141,40 @@ export function demoState(token: string): EmulatorState {
  * callers apply it to a copy so that a refused seed writes nothing.
  */
 export function applySeed(state: EmulatorState, input: ParsedSeed): void {
-  const orgExists = (handle: string) => state.organizations.some((o) => o.domain_handle === handle);
+  // Every lookup goes through a map, so a seed of a thousand organizations stays linear.
+  const orgs = new Map(state.organizations.map((o) => [o.domain_handle, o]));
   const requireOrg = (field: string, handle: string) => {
-    if (!orgExists(handle)) throw new SeedError(field, `organization '${handle}' does not exist`);
+    if (!orgs.has(handle)) throw new SeedError(field, `organization '${handle}' does not exist`);
   };
   for (const org of input.organizations ?? []) {
-    const existing = state.organizations.find((o) => o.domain_handle === org.domain_handle);
+    const existing = orgs.get(org.domain_handle);
     if (existing) existing.name = org.name;
-    else state.organizations.push({ ...org, id: takeId(state, "organizations"), created_at: SEEDED_AT });
+    else {
+      const record = { ...org, id: takeId(state, "organizations"), created_at: SEEDED_AT };
+      state.organizations.push(record);
+      orgs.set(record.domain_handle, record);
+    }
   }
+  const tokens = new Map(state.tokens.map((t) => [t.token, t]));
   (input.tokens ?? []).forEach((grant, i) => {
     grant.organizations.forEach((handle, j) => void requireOrg(`tokens.${i}.organizations.${j}`, handle));
-    const existing = state.tokens.find((t) => t.token === grant.token);
+    const existing = tokens.get(grant.token);
     if (existing) existing.organizations = [...new Set([...existing.organizations, ...grant.organizations])];
-    else state.tokens.push({ token: grant.token, organizations: [...new Set(grant.organizations)] });
+    else {
+      const record = { token: grant.token, organizations: [...new Set(grant.organizations)] };
+      state.tokens.push(record);
+      tokens.set(record.token, record);
+    }
   });
   // Looked up by value once per seeded number: a seed of 10,000 numbers stays linear.
   const numbersByValue = new Map<string, PhoneNumber>();
   for (const n of state.numbers) if (!numbersByValue.has(n.number)) numbersByValue.set(n.number, n);
+  const accountKey = (a: {
+    organization: string | null;
+    provider: string | null;
+    account_sid: string | null;
+  }) => `${a.organization}\u0000${a.provider}\u0000${a.account_sid}`;
+  const accounts = new Set(state.accounts.map(accountKey));
   (input.providerAccounts ?? []).forEach((account, i) => {
     requireOrg(`providerAccounts.${i}.organization`, account.organization);
     if (!state.providers.some((p) => p.slug === account.provider)) {
@@ -174,7 +190,10 @@ export function applySeed(state: EmulatorState, input: ParsedSeed): void {
     };
     const same = (n: { organization: string | null; provider: string | null; account_sid: string | null }) =>
       n.organization === key.organization && n.provider === key.provider && n.account_sid === key.account_sid;
-    if (!state.accounts.some(same)) state.accounts.push(key);
+    if (!accounts.has(accountKey(key))) {
+      state.accounts.push(key);
+      accounts.add(accountKey(key));
+    }
     account.numbers.forEach((number, j) => {
       const existing = numbersByValue.get(number);
       if (existing && same(existing)) return;
@@ -203,17 +222,21 @@ export function applySeed(state: EmulatorState, input: ParsedSeed): void {
     state.numbers.push(record);
     numbersByValue.set(number, record);
   });
+  const spaces = new Map(state.spaces.map((s, at) => [s.token, at]));
   (input.spaces ?? []).forEach((space, i) => {
     requireOrg(`spaces.${i}.organization`, space.organization);
     const record = { ...space, created_at: SEEDED_AT };
-    const index = state.spaces.findIndex((s) => s.token === space.token);
-    if (index >= 0) state.spaces[index] = record;
-    else state.spaces.push(record);
+    const at = spaces.get(space.token);
+    if (at !== undefined) state.spaces[at] = record;
+    else spaces.set(space.token, state.spaces.push(record) - 1);
   });
+  // An agent's handle is unique within its organization: two organizations may both have a `support-agent`.
+  const agentKey = (a: { organization: string; handle: string }) => `${a.organization}\u0000${a.handle}`;
+  const agents = new Map(state.agents.map((a, at) => [agentKey(a), at]));
   (input.agents ?? []).forEach((agent, i) => {
     requireOrg(`agents.${i}.organization`, agent.organization);
-    const index = state.agents.findIndex((a) => a.handle === agent.handle);
-    if (index >= 0) state.agents[index] = agent;
-    else state.agents.push(agent);
+    const at = agents.get(agentKey(agent));
+    if (at !== undefined) state.agents[at] = agent;
+    else agents.set(agentKey(agent), state.agents.push(agent) - 1);
   });
 }

@@ -107,6 +107,7 @@ const CDR = {
 /** A body each state-changing admin and dashboard route accepts (body-less routes are absent). */
 const BODIES: Record<string, Record<string, unknown>> = {
   "POST /_emulator/seed": { poolNumbers: ["+18005550177"] },
+  "POST /_emulator/fleet": { organizations: 2, numbersPerOrganization: 3 },
   "PUT /_emulator/rate-limit": { limit: 54_321 },
   "POST /_emulator/faults": { kind: "status", match: { path: "/nothing-matches" } },
   "PATCH /_emulator/orgs/:handle/bridges/:slug": { name: "Renamed" },

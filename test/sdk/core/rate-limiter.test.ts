@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RateLimiter, Semaphore, sharedSemaphore, sleep } from "../../../sdk/core/rate-limiter";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { RateLimiter, sleep } from "../../../sdk/core/rate-limiter";
+import { Semaphore, sharedSemaphore } from "../../../sdk/core/semaphore";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { clientFor, json, localServer, rejectionOf } from "../../fixtures/http";
 
@@ -133,6 +134,118 @@ describe("RateLimiter", () => {
     const waiting = limiter.acquire(ac.signal, 1000);
     ac.abort(new Error("cancelled"));
     await expect(waiting).rejects.toThrow("cancelled");
+  });
+});
+
+describe("RateLimiter on a token others may share (C6)", () => {
+  // A fake clock: the window ends 10 s after the start; the limiter's timers run on the same clock.
+  const START = 1_800_000_000_000;
+  const RESET_SEC = START / 1000 + 10;
+  const headers = (remaining: number, limit = 100) => ({
+    "x-ratelimit-limit": String(limit),
+    "x-ratelimit-remaining": String(remaining),
+    "x-ratelimit-reset": String(RESET_SEC),
+  });
+  beforeEach(() => {
+    vi.useFakeTimers({ now: START });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const limiter = () => new RateLimiter(Date.now, () => 0.5);
+  /** Requests admitted, in order, as `acquire` grants them. */
+  const queue = (l: RateLimiter, n: number) => {
+    const admitted: number[] = [];
+    const tickets = Array.from({ length: n }, (_, i) =>
+      l.acquire(undefined, 60_000).then((t) => {
+        admitted.push(i);
+        return t;
+      }),
+    );
+    return { admitted, tickets };
+  };
+
+  it("paces the window's start; alone once an answer shows only its own requests, it spends the rest at once", async () => {
+    const l = limiter();
+    l.tryAcquire()?.done(headers(99)); // the probe: 1 of 100 used, ours
+    expect(l.shared).toBe(true); // too early to tell: others may be starting too
+    expect(l.tryAcquire()).toBeUndefined(); // 10 s ÷ 99 left ÷ 4 ≈ 25 ms apart
+    // One at a time, each answer showing only our requests used: alone once one was sent 200 ms in.
+    const sentAt: number[] = [];
+    for (let used = 2; l.shared; used++) {
+      const ticket = l.acquire(undefined, 60_000);
+      await vi.advanceTimersByTimeAsync(30);
+      sentAt.push(Date.now() - START);
+      (await ticket).done(headers(100 - used));
+    }
+    expect(sentAt.at(-1)).toBeGreaterThanOrEqual(200);
+    expect(sentAt.at(-2)).toBeLessThan(230);
+    const burst = Array.from({ length: 50 }, () => l.tryAcquire());
+    expect(burst.every((t) => t !== undefined)).toBe(true);
+    for (const t of burst) t?.done(headers(20)); // 80 used, far more than ours: someone else has come
+    expect(l.shared).toBe(true);
+  });
+
+  it("seeing requests it did not make, keeps spreading the rest over the time left, first come first served", async () => {
+    const l = limiter();
+    l.tryAcquire()?.done(headers(49)); // our probe is one of the 51 used
+    expect(l.tryAcquire()).toBeUndefined();
+    const { admitted, tickets } = queue(l, 3);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(admitted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2); // 10 s ÷ 49 ÷ 4 ≈ 51 ms after the probe
+    expect(admitted).toEqual([0]);
+    // 40 left (others keep spending): the next ≈ (10 s − 51 ms) ÷ 40 ÷ 4 ≈ 62 ms later.
+    (await tickets[0])?.done(headers(40));
+    await vi.advanceTimersByTimeAsync(60);
+    expect(admitted).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(3);
+    expect(admitted).toEqual([0, 1]);
+    (await tickets[1])?.done(headers(30));
+    expect(l.shared).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(admitted).toEqual([0, 1, 2]);
+    (await tickets[2])?.done(headers(20));
+  });
+
+  it("waits for the reset plus jitter once the window is spent, and starts the next one paced", async () => {
+    const l = limiter();
+    l.tryAcquire()?.done(headers(0)); // spent by others
+    let at = 0;
+    const next = l.acquire(undefined, 60_000).then((t) => {
+      at = Date.now();
+      return t;
+    });
+    await vi.advanceTimersByTimeAsync(10_099);
+    expect(at).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    // The reset, plus half of the 200 ms jitter (random 0.5): then the probe of the new window.
+    expect(at).toBe(RESET_SEC * 1000 + 100);
+    const nextReset = { "x-ratelimit-limit": "100", "x-ratelimit-reset": String(RESET_SEC + 10) };
+    (await next).done({ ...nextReset, "x-ratelimit-remaining": "99" });
+    expect(l.shared).toBe(true);
+    expect(l.tryAcquire()).toBeUndefined();
+  });
+
+  it("a request retried after a 429 goes ahead of those waiting, after Retry-After plus jitter", async () => {
+    const l = limiter();
+    const probe = l.tryAcquire();
+    const order: string[] = [];
+    const queued = l.acquire(undefined, 60_000).then((t) => {
+      order.push("queued");
+      return t;
+    });
+    probe?.done(headers(0), 1_000); // a 429: Retry-After 1 s, the window full
+    const retried = l.acquire(undefined, 60_000, true).then((t) => {
+      order.push("retried");
+      return t;
+    });
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(order[0]).toBe("retried");
+    (await retried).done(headers(50));
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(order).toEqual(["retried", "queued"]);
+    (await queued).done(headers(49));
   });
 });
 

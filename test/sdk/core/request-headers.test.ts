@@ -79,6 +79,7 @@ describe("requests on the wire", () => {
       orgHandle: "acme",
       productId: "voice-ai",
       maxRetries: 0,
+      maxRateLimitRetries: 0,
       retryBaseDelayMs: 0,
       retryMaxDelayMs: 0,
       maxRetryAfterMs: 0,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backoffMs, isRetryable, parseRetryAfterMs, retryDelayMs } from "../../../sdk";
-import { type BackoffPolicy, classifyConnectionError } from "../../../sdk/core/retry";
+import { type BackoffPolicy, classifyConnectionError, planRetry } from "../../../sdk/core/retry";
 
 const policy = (random: () => number, over: Partial<BackoffPolicy> = {}): BackoffPolicy => ({
   baseDelayMs: 100,
@@ -103,6 +103,57 @@ describe("isRetryable (decision C1)", () => {
       false,
     );
     expect(isRetryable("GET", { type: "connection", sent: false, code: "UND_ERR_DESTROYED" })).toBe(false);
+  });
+});
+
+describe("planRetry (decision C1)", () => {
+  const budget = { maxRetries: 1, maxRateLimitRetries: 3 };
+  const throttled = { type: "status", status: 429 } as const;
+  const gateway = { type: "status", status: 503 } as const;
+
+  it("counts 429s apart from other failures, each against its own budget", () => {
+    const count = { retries: 0, rateLimited: 0 };
+    const p = policy(() => 0.5);
+    // Three 429s with Retry-After: no wait here (the rate limiter holds the retry), none spends maxRetries.
+    for (let i = 0; i < 3; i++) {
+      expect(planRetry("POST", throttled, count, budget, 1_000, p)).toEqual({
+        delayMs: 0,
+        rateLimited: true,
+      });
+    }
+    expect(planRetry("POST", throttled, count, budget, 1_000, p)).toBeUndefined();
+    // The other budget is untouched: one 503 retry for a GET, with backoff.
+    expect(planRetry("GET", gateway, count, budget, undefined, p)).toEqual({
+      delayMs: 50,
+      rateLimited: false,
+    });
+    expect(planRetry("GET", gateway, count, budget, undefined, p)).toBeUndefined();
+    expect(count).toEqual({ retries: 1, rateLimited: 3 });
+  });
+
+  it("backs off a 429 without Retry-After, and never retries what is not retryable", () => {
+    const count = { retries: 0, rateLimited: 0 };
+    expect(
+      planRetry(
+        "GET",
+        throttled,
+        count,
+        budget,
+        undefined,
+        policy(() => 0.5),
+      )?.delayMs,
+    ).toBe(50);
+    expect(
+      planRetry(
+        "POST",
+        gateway,
+        count,
+        budget,
+        undefined,
+        policy(() => 0.5),
+      ),
+    ).toBeUndefined();
+    expect(count).toEqual({ retries: 0, rateLimited: 1 });
   });
 });
 

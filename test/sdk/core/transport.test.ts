@@ -171,9 +171,17 @@ describe("retries (C1)", () => {
     expect(page.data).toHaveLength(3);
   });
 
-  it("429 after the last retry is a RateLimitError with retryAfterMs", async () => {
+  it("429s do not use up maxRetries: they have a budget of their own (C1)", async () => {
+    await emu.admin.addFault({ kind: "rate-limit", retryAfter: 0, times: 2, match: { path: "/agents/" } });
+    const page = await clientFor(emu, { maxRetries: 0 }).agents.list();
+    expect(page.data).toHaveLength(3);
+    expect((await attempts("GET", "/agents/")).map((r) => r.status)).toEqual([429, 429, 200]);
+  });
+
+  it("429 after the last rate-limit retry is a RateLimitError with retryAfterMs", async () => {
     await emu.admin.addFault({ kind: "rate-limit", retryAfter: 0, times: 0, match: { path: "/agents/" } });
-    const err = await rejectionOf(clientFor(emu, { maxRetries: 2 }).agents.list());
+    // maxRetries is not what ends it: 429s have their own budget.
+    const err = await rejectionOf(clientFor(emu, { maxRetries: 0, maxRateLimitRetries: 2 }).agents.list());
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as RateLimitError).retryAfterMs).toBe(0);
     expect((err as RateLimitError).code).toBe("rate_limit_exceeded");

@@ -1,0 +1,70 @@
+// The fleet benchmark's estate: one project (bench/fleet/program) with one stack per organization of the
+// emulator's fleet, each declaring a configuration, BRIDGES bridges holding the organization's numbers
+// as BridgeNumbers sets, and TRUNKS trunks; the stacks' state in a file backend in a temporary folder.
+import { execFile } from "node:child_process";
+import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { fleetOrganizations } from "../../emulator";
+import { engineEnv, makeTempDir, repoRoot, type TempDir } from "../../scripts/tools/engine";
+
+const run = promisify(execFile);
+
+/** Bridges per organization; its numbers are shared among them evenly, one set a bridge. */
+export const BRIDGES = 10;
+/** SIP trunks per organization. */
+export const TRUNKS = 2;
+
+/** The benchmark's project folder, the stacks in it, and the environment the engine runs in. */
+export interface FleetEstate {
+  dir: TempDir;
+  stacks: string[];
+  env: NodeJS.ProcessEnv;
+  /** Resources each stack declares (besides the stack itself and its provider). */
+  resourcesPerStack: number;
+}
+
+/** Writes the project and a stack per organization (`pulumi stack init`, eight at a time). */
+export async function fleetEstate(options: {
+  organizations: number;
+  numbersPerOrganization: number;
+  baseUrl: string;
+  token: string;
+}): Promise<FleetEstate> {
+  const dir = await makeTempDir("pulumi-voice-fleet-bench-");
+  await cp(path.join(repoRoot, "bench", "fleet", "program"), dir.path, { recursive: true });
+  await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
+  await mkdir(path.join(dir.path, "specs"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...(await engineEnv()),
+    VOICE_TOKEN: options.token,
+    NODE_COMPILE_CACHE: path.join(dir.path, ".node-compile-cache"),
+  };
+  const orgs = fleetOrganizations(options);
+  const perBridge = Math.ceil(options.numbersPerOrganization / BRIDGES);
+  for (const org of orgs) {
+    const spec = {
+      accountSid: org.accountSid,
+      bridges: Array.from({ length: BRIDGES }, (_, b) => ({
+        slug: `${org.handle}-line-${b + 1}`,
+        name: `Line ${b + 1}`,
+        numbers: org.numbers.slice(b * perBridge, (b + 1) * perBridge),
+      })),
+      trunks: Array.from({ length: TRUNKS }, (_, t) => `${org.handle}-trunk-${t + 1}`),
+    };
+    await writeFile(path.join(dir.path, "specs", `${org.handle}.json`), JSON.stringify(spec));
+    await writeFile(
+      path.join(dir.path, `Pulumi.${org.handle}.yaml`),
+      `config:\n  voice:baseUrl: ${options.baseUrl}\n  voice:orgHandle: ${org.handle}\n`,
+    );
+  }
+  const stacks = orgs.map((o) => o.handle);
+  for (let k = 0; k < stacks.length; k += 8)
+    await Promise.all(
+      stacks
+        .slice(k, k + 8)
+        .map((stack) => run("pulumi", ["stack", "init", stack, "--non-interactive"], { cwd: dir.path, env })),
+    );
+  return { dir, stacks, env, resourcesPerStack: 1 + 2 * BRIDGES + TRUNKS };
+}

@@ -1,0 +1,126 @@
+// The combined report as GitHub-flavoured markdown, for a pull-request comment or a CI job summary:
+// the verdict and exit code, a row per stack that needs a look, the clean ones folded, then each stack's
+// changed properties (the `report` command's table) and the policy violations.
+import type { ChangeRow } from "../report/changes";
+import { changesTable } from "../report/markdown";
+import { exitSentence, isFailure } from "./exit-code";
+import type { FleetReport, StackResult } from "./fleet-report";
+import { OPERATIONS } from "./operations";
+import { clock } from "./progress";
+
+/** How many slowest stacks the report names. */
+const SLOWEST = 3;
+
+/** A table cell's text: pipes escaped, one line. */
+const text = (value: string): string => value.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+
+/** A stack's result in the operation's words. */
+export function resultWords(report: FleetReport, result: StackResult): string {
+  const words = OPERATIONS[report.operation].words;
+  if (result.status === "clean") return words.clean;
+  if (result.status === "changes") return words.changes;
+  if (result.status === "pending" || result.status === "running") return "failed";
+  return result.status;
+}
+
+function changesCell(result: StackResult): string {
+  if (result.cause) return text(result.cause);
+  const rows = result.changes.length;
+  const resources = new Set(result.changes.map((r) => r.urn)).size;
+  const parts: string[] = [];
+  if (rows > 0)
+    parts.push(
+      `${rows} ${rows === 1 ? "property" : "properties"} of ${resources} ${resources === 1 ? "resource" : "resources"}`,
+    );
+  if (result.unlocatedChanges > 0) parts.push(`${result.unlocatedChanges} resources (properties not given)`);
+  const ops = Object.entries(result.changeSummary)
+    .filter(([op, n]) => op !== "same" && n > 0)
+    .map(([op, n]) => `${n} ${op}`);
+  if (rows === 0 && ops.length > 0) parts.push(ops.join(", "));
+  return parts.join("; ");
+}
+
+function policyCell(result: StackResult): string {
+  const mandatory = result.policy.filter((v) => v.level === "mandatory").length;
+  const advisory = result.policy.length - mandatory;
+  return [mandatory ? `${mandatory} mandatory` : "", advisory ? `${advisory} advisory` : ""]
+    .filter(Boolean)
+    .join(", ");
+}
+
+const time = (ms: number | undefined) => (ms === undefined ? "" : clock(ms));
+
+/** Renders the combined report under a heading naming `title`. */
+export function renderFleetMarkdown(report: FleetReport, title?: string): string {
+  const info = OPERATIONS[report.operation];
+  const out = [`### ${title ?? `Telephony fleet: ${report.operation}`}`, ""];
+  const counts = new Map<string, number>();
+  for (const s of report.stacks) {
+    const w = resultWords(report, s);
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  const total = report.stacks.length;
+  out.push(
+    `**${total} ${total === 1 ? "stack" : "stacks"}** (\`${info.engine}\` in each): ${[...counts.entries()]
+      .map(([w, n]) => `${n} ${w}`)
+      .join(", ")}. ${exitSentence(report)}`,
+  );
+  const requests = report.stacks.reduce((sum, s) => sum + (s.requests ?? 0), 0);
+  const throttled = report.stacks.reduce((sum, s) => sum + (s.throttled ?? 0), 0);
+  const slowest = report.stacks
+    .filter((s) => s.durationMs !== undefined)
+    .sort((a, b) => (b.durationMs ?? 0) - (a.durationMs ?? 0))
+    .slice(0, SLOWEST);
+  const facts = [
+    report.startedAt && report.finishedAt
+      ? `${clock(Date.parse(report.finishedAt) - Date.parse(report.startedAt))} in all`
+      : undefined,
+    `${requests} requests to the platform${throttled > 0 ? ` (${throttled} answered 429 and retried)` : ""}`,
+    slowest.length > 0
+      ? `slowest: ${slowest.map((s) => `${s.id} ${time(s.durationMs)}`).join(", ")}`
+      : undefined,
+  ].filter(Boolean);
+  out.push("", facts.join(" · "));
+  const notable = report.stacks.filter((s) => s.status !== "clean" || s.policy.length > 0);
+  const clean = report.stacks.filter((s) => s.status === "clean" && s.policy.length === 0);
+  if (notable.length > 0)
+    out.push(
+      "",
+      "| Stack | Result | Cause or changes | Policy | Requests | Time |",
+      "|---|---|---|---|---|---|",
+      ...notable.map(
+        (s) =>
+          `| \`${s.id}\` | ${isFailure(s) || s.status === "changes" ? `**${resultWords(report, s)}**` : resultWords(report, s)} | ${changesCell(s)} | ${policyCell(s)} | ${s.requests ?? ""} | ${time(s.durationMs)} |`,
+      ),
+    );
+  if (clean.length > 0)
+    out.push(
+      "",
+      `<details><summary>${clean.length} ${clean.length === 1 ? "stack" : "stacks"}: ${info.words.clean}</summary>`,
+      "",
+      clean.map((s) => `\`${s.id}\``).join(", "),
+      "",
+      "</details>",
+    );
+  for (const s of report.stacks.filter((r) => r.changes.length > 0))
+    out.push(
+      "",
+      `#### \`${s.id}\`: ${resultWords(report, s)}`,
+      "",
+      ...changesTable(s.changes as ChangeRow[]),
+    );
+  const violations = report.stacks.flatMap((s) => s.policy.map((v) => ({ stack: s.id, ...v })));
+  if (violations.length > 0)
+    out.push(
+      "",
+      "#### Policy violations",
+      "",
+      "| Stack | Rule | Level | Resource | Message |",
+      "|---|---|---|---|---|",
+      ...violations.map(
+        (v) =>
+          `| \`${v.stack}\` | \`${v.policy}\` | ${v.level} | ${text(v.resource) || "(stack)"} | ${text(v.message)} |`,
+      ),
+    );
+  return `${out.join("\n")}\n`;
+}

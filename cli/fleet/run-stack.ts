@@ -1,0 +1,156 @@
+// One stack's operation through Pulumi's Automation API: select the stack, run the operation with its
+// output going to the stack's log and its events folded into the report row. A failure of any kind is
+// the row's cause, never a throw.
+import { createWriteStream, type WriteStream } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { type EngineEvent, LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { countRequests, REQUEST_LOG_ENV } from "../../provider/connection/request-log";
+import { buildReport } from "../report/merge";
+import { maskSecrets } from "../report/secrets";
+import { EngineEvents } from "./engine-events";
+import { failureCause } from "./failure-cause";
+import type { StackResult } from "./fleet-report";
+import { lockedCause, lockHolders } from "./locks";
+import type { StackJob } from "./stack-job";
+
+/** The `pulumi` on PATH, checked once per process (`pulumi version`), not once per stack. */
+let command: Promise<PulumiCommand> | undefined;
+function pulumiCommand(): Promise<PulumiCommand> {
+  command ??= PulumiCommand.get();
+  return command;
+}
+
+/** Runs `job`; `signal` cancels it as Ctrl-C cancels `pulumi` (the engine ends its running steps, then stops). */
+export async function runStack(
+  job: StackJob,
+  signal: AbortSignal,
+  onProgress: (completed: number) => void = () => {},
+): Promise<StackResult> {
+  const started = Date.now();
+  await writeFile(job.requestLog, "");
+  const log = createWriteStream(job.logFile);
+  const say = (line: string) => log.write(`${line}\n`);
+  say(
+    `# fleet ${job.operation} ${job.stack.id} (${job.stack.folder}) started ${new Date(started).toISOString()}`,
+  );
+  const events = new EngineEvents();
+  let outcome: { ok: true } | { ok: false; error: unknown };
+  try {
+    const stack = await LocalWorkspace.selectStack(
+      { stackName: job.stack.stack, workDir: job.stack.dir },
+      {
+        envVars: { [REQUEST_LOG_ENV]: job.requestLog },
+        pulumiCommand: await pulumiCommand(),
+      },
+    );
+    outcome = await attempt(stack, job, events, log, signal, onProgress);
+  } catch (error) {
+    outcome = { ok: false, error };
+  }
+  const durationMs = Date.now() - started;
+  const counted = await readFile(job.requestLog, "utf8").then(countRequests, () => ({
+    requests: 0,
+    throttled: 0,
+  }));
+  const report = buildReport([events.document()]);
+  const summary = events.summary();
+  const base: StackResult = {
+    ...publicStack(job),
+    status: "clean",
+    changeSummary: summary,
+    changes: report.rows.map((r) => ({ ...r, code: maskSecrets(r.code), platform: maskSecrets(r.platform) })),
+    unlocatedChanges: report.unlocatedDrift,
+    policy: events.violations,
+    requests: counted.requests,
+    throttled: counted.throttled,
+    startedAt: new Date(started).toISOString(),
+    durationMs,
+    log: job.logName,
+  };
+  let result: StackResult;
+  if (!outcome.ok) {
+    const text = errorText(outcome.error);
+    say(`# failed: ${text}`);
+    const locks = lockHolders(text);
+    const mandatory = events.violations.filter((v) => v.level === "mandatory");
+    const cancelled = signal.aborted;
+    const cause = cancelled
+      ? "cancelled by an interrupt: the engine ended its running steps, then stopped (as Ctrl-C stops `pulumi`)"
+      : locks
+        ? lockedCause(locks)
+        : mandatory.length > 0
+          ? `${mandatory.length} mandatory ${mandatory.length === 1 ? "policy" : "policies"} violated: ${mandatory
+              .map((v) => `${v.policy}${v.resource ? ` (${v.resource})` : ""}`)
+              .join(", ")}`
+          : failureCause(events.errors, outcome.error);
+    result = { ...base, status: cancelled ? "cancelled" : "failed", cause };
+  } else {
+    const changed = Object.entries(summary).some(([op, n]) => op !== "same" && n > 0);
+    result = {
+      ...base,
+      status: changed || report.rows.length > 0 || report.unlocatedDrift > 0 ? "changes" : "clean",
+    };
+  }
+  say(
+    `# ${result.status}${result.cause ? `: ${result.cause}` : ""} after ${(durationMs / 1000).toFixed(1)} s`,
+  );
+  await new Promise<void>((resolve) => log.end(resolve));
+  return result;
+}
+
+/** The stack as the report names it. */
+function publicStack(job: StackJob) {
+  const { id, project, stack, folder } = job.stack;
+  return { id, project, stack, folder };
+}
+
+/** One run of the operation; answers how it ended instead of throwing. */
+async function attempt(
+  stack: Stack,
+  job: StackJob,
+  events: EngineEvents,
+  log: WriteStream,
+  signal: AbortSignal,
+  onProgress: (completed: number) => void,
+): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  const common = {
+    onOutput: (out: string) => log.write(out),
+    onError: (err: string) => log.write(err),
+    onEvent: (event: EngineEvent) => {
+      const before = events.completed;
+      events.add(event);
+      if (events.completed !== before) onProgress(events.completed);
+    },
+    signal,
+  };
+  const policy = {
+    policyPacks: job.policyPacks,
+    policyPackConfigs: job.policyPackConfig ? [job.policyPackConfig] : [],
+  };
+  try {
+    switch (job.operation) {
+      case "preview":
+        await stack.preview({ ...common, ...policy, refresh: job.refresh });
+        break;
+      case "drift":
+        await stack.previewRefresh(common);
+        break;
+      case "up":
+        await stack.up({ ...common, ...policy, refresh: job.refresh });
+        break;
+      case "refresh":
+        await stack.refresh(common);
+        break;
+      case "destroy":
+        await stack.destroy({ ...common, refresh: job.refresh });
+        break;
+    }
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,215 @@
+import { describe, expect, it } from "vitest";
+import { EXIT, exitCode, exitSentence } from "../../../cli/fleet/exit-code";
+import {
+  type FleetReport,
+  parseFleetReport,
+  REPORT_FORMAT,
+  type StackResult,
+} from "../../../cli/fleet/fleet-report";
+import { FleetInputError } from "../../../cli/fleet/input-error";
+import { renderFleetMarkdown } from "../../../cli/fleet/markdown";
+import { githubMatrix, gitlabMatrix, matrixJobs } from "../../../cli/fleet/matrix";
+import { mergeReports } from "../../../cli/fleet/merge";
+
+const STACKS = ["p/a", "p/b", "p/c", "p/d"];
+
+function result(id: string, status: StackResult["status"], extra: Partial<StackResult> = {}): StackResult {
+  const [project = "", stack = ""] = id.split("/");
+  return {
+    id,
+    project,
+    stack,
+    folder: ".",
+    status,
+    changeSummary: {},
+    changes: [],
+    unlocatedChanges: 0,
+    policy: [],
+    ...extra,
+  };
+}
+
+function report(stacks: StackResult[], extra: Partial<FleetReport> = {}): FleetReport {
+  return {
+    format: REPORT_FORMAT,
+    operation: "drift",
+    selection: STACKS,
+    shards: 2,
+    startedAt: "2026-01-01T00:00:00.000Z",
+    finishedAt: "2026-01-01T00:01:00.000Z",
+    complete: true,
+    interrupted: false,
+    stacks,
+    ...extra,
+  };
+}
+
+const DRIFT = result("p/a", "changes", {
+  changes: [
+    {
+      resource: "voice:Bridge support",
+      urn: "urn:a",
+      property: "name",
+      code: "Support",
+      platform: "Renamed",
+      action: "update",
+      origin: "platform",
+    },
+  ],
+  durationMs: 61_000,
+  requests: 25,
+});
+
+describe("merging shard reports", () => {
+  // Shard 1/2 holds p/a and p/c, shard 2/2 holds p/b and p/d (round-robin).
+  const shard1 = report([DRIFT, result("p/c", "clean")], { shard: 1 });
+  const shard2 = report([result("p/b", "clean"), result("p/d", "clean")], { shard: 2 });
+
+  it("gives every stack of the selection once, in selection order", () => {
+    const merged = mergeReports([
+      { report: shard2, source: "2.json" },
+      { report: shard1, source: "1.json" },
+    ]);
+    expect(merged.stacks.map((s) => [s.id, s.status])).toEqual([
+      ["p/a", "changes"],
+      ["p/b", "clean"],
+      ["p/c", "clean"],
+      ["p/d", "clean"],
+    ]);
+    expect(merged.shard).toBeUndefined();
+    expect(exitCode(merged)).toBe(EXIT.changes);
+  });
+
+  it("makes a stack a killed shard did not finish, or a missing shard's, a failed row; a later rerun replaces it", () => {
+    const killed = report([DRIFT, result("p/c", "running")], {
+      shard: 1,
+      complete: false,
+      finishedAt: undefined,
+    });
+    const partial = mergeReports([{ report: killed, source: "1.json" }]);
+    expect(partial.stacks.find((s) => s.id === "p/c")).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(/^the run of shard 1\/2 ended while this stack was running/),
+    });
+    expect(partial.stacks.find((s) => s.id === "p/b")).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(/^no report from shard 2\/2/),
+    });
+    expect(exitCode(partial)).toBe(EXIT.failed);
+    expect(exitSentence(partial)).toBe("Exit code 1: 3 stacks failed (also 1 drift).");
+    const rerun = report([DRIFT, result("p/c", "clean")], {
+      shard: 1,
+      startedAt: "2026-01-01T01:00:00.000Z",
+    });
+    const complete = mergeReports([
+      { report: rerun, source: "rerun.json" },
+      { report: killed, source: "1.json" },
+      { report: shard2, source: "2.json" },
+    ]);
+    expect(complete.stacks.map((s) => s.status)).toEqual(["changes", "clean", "clean", "clean"]);
+    expect(complete.complete).toBe(true);
+  });
+
+  it("refuses reports of different runs", () => {
+    const other = report([], { selection: ["p/a"], shards: 1 });
+    expect(() =>
+      mergeReports([
+        { report: shard1, source: "1.json" },
+        { report: other, source: "x.json" },
+      ]),
+    ).toThrow(FleetInputError);
+    expect(() =>
+      mergeReports([
+        { report: shard1, source: "1.json" },
+        { report: report([], { operation: "preview" }), source: "p.json" },
+      ]),
+    ).toThrow(/x?p.json is a preview report, 1.json a drift report/);
+  });
+
+  it("reads back what it writes, and names a file that is not a report", () => {
+    expect(parseFleetReport(JSON.stringify(shard1), "1.json")).toEqual(shard1);
+    expect(() => parseFleetReport("{", "x.json")).toThrow(/^x.json is not JSON/);
+    expect(() => parseFleetReport('{"format":"other"}', "x.json")).toThrow(
+      /^x.json is not a fleet report: format/,
+    );
+  });
+});
+
+describe("exit codes", () => {
+  it("ranks a failure over an interrupt over drift, and says each one found", () => {
+    const stacks = [
+      DRIFT,
+      result("p/b", "clean"),
+      result("p/c", "not run"),
+      result("p/d", "failed", { cause: "x" }),
+    ];
+    expect(exitCode(report(stacks))).toBe(EXIT.failed);
+    expect(exitSentence(report(stacks))).toBe(
+      "Exit code 1: 1 stack failed (also 1 cancelled or not run, 1 drift).",
+    );
+    expect(exitCode(report(stacks.slice(0, 3)))).toBe(EXIT.interrupted);
+    expect(exitCode(report(stacks.slice(0, 2)))).toBe(EXIT.changes);
+    expect(exitCode(report(stacks.slice(1, 2)))).toBe(EXIT.clean);
+    // up applies its changes: they are no reason for a non-zero code.
+    expect(exitCode(report([DRIFT], { operation: "up" }))).toBe(EXIT.clean);
+  });
+});
+
+describe("the markdown report", () => {
+  it("states the verdict, lists the stacks needing a look, folds the clean ones, shows drift by field", () => {
+    const md = renderFleetMarkdown(
+      report([
+        DRIFT,
+        result("p/b", "clean"),
+        result("p/c", "failed", {
+          cause: 'voice:orgHandle "initech" | is not an organization this token can use',
+        }),
+        result("p/d", "clean", {
+          policy: [
+            {
+              policy: "voice-bridge-slug-naming",
+              pack: "pulumi-voice-platform",
+              level: "advisory",
+              resource: "voice:Bridge x",
+              message: 'slug "X"',
+            },
+          ],
+        }),
+      ]),
+    );
+    expect(md).toContain("### Telephony fleet: drift");
+    expect(md).toContain(
+      "**4 stacks** (`pulumi refresh --preview-only` in each): 1 drift, 2 no drift, 1 failed. Exit code 1: 1 stack failed (also 1 drift).",
+    );
+    expect(md).toContain("1:00 in all · 25 requests to the platform · slowest: p/a 1:01");
+    expect(md).toContain("| `p/a` | **drift** | 1 property of 1 resource |  | 25 | 1:01 |");
+    expect(md).toContain('| `p/c` | **failed** | voice:orgHandle "initech" \\| is not an organization');
+    expect(md).toContain("| `p/d` | no drift |  | 1 advisory |");
+    expect(md).toContain("<details><summary>1 stack: no drift</summary>\n\n`p/b`");
+    expect(md).toContain("#### `p/a`: drift");
+    expect(md).toContain(
+      "| voice:Bridge support | `name` | `Support` | `Renamed` | **update** | platform (drift) |",
+    );
+    expect(md).toContain('| `p/d` | `voice-bridge-slug-naming` | advisory | voice:Bridge x | slug "X" |');
+  });
+});
+
+describe("the CI matrix", () => {
+  const stacks = ["a", "b", "c"].map((s) => ({
+    id: `p/${s}`,
+    project: "p",
+    stack: s,
+    folder: ".",
+    dir: "/p",
+  }));
+
+  it("makes one job per shard, never more than stacks", () => {
+    expect(githubMatrix(matrixJobs(stacks, 2))).toBe(
+      '{"include":[{"shard":"1/2","stacks":"p/a p/c"},{"shard":"2/2","stacks":"p/b"}]}',
+    );
+    expect(matrixJobs(stacks, 8).map((j) => j.shard)).toEqual(["1/3", "2/3", "3/3"]);
+    expect(gitlabMatrix(matrixJobs(stacks, 2))).toBe(
+      "parallel:\n  matrix:\n    - SHARD: 1/2\n      STACKS: p/a p/c\n    - SHARD: 2/2\n      STACKS: p/b\n",
+    );
+  });
+});

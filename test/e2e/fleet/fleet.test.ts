@@ -1,0 +1,350 @@
+// `pulumi-voice-platform fleet` as a CI runner fleet meets it: the real engine through the Automation API,
+// one emulator over HTTP, one PostgreSQL state backend (`postgres://`) started here and shared by every
+// process, as several runners share one. Small stacks (a bridge each) keep it cheap; the tests run in order
+// and build on each other: up, drift at a low rate, shards and their merge, a killed shard and its rerun,
+// an interrupt, policy and failures, bad input.
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FleetReport } from "../../../cli/fleet/fleet-report";
+import { VoiceClient } from "../../../sdk";
+import { buildCli } from "../../cli/build";
+import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { ENGINE_BUILD_TIMEOUT_MS, repoRoot } from "../../fixtures/engine";
+import {
+  comparable,
+  FLEET_PROJECT,
+  type FleetProject,
+  fleet,
+  fleetProject,
+  killFleets,
+  readFleetReport,
+  startFleet,
+  until,
+} from "../../fixtures/fleet";
+import { startPostgres, type TestPostgres } from "../../fixtures/postgres";
+import { killTree } from "../../fixtures/process-tree";
+
+const TOKEN = "fleet-e2e-s3cret-token";
+const GOOD = ["s1", "s2", "s3", "s4"];
+const id = (stack: string) => `${FLEET_PROJECT}/${stack}`;
+const select = GOOD.flatMap((s) => ["--stack", s]);
+const byId = (report: FleetReport) => new Map(report.stacks.map((s) => [s.id, s]));
+
+describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 }, () => {
+  let emu: TestEmulator;
+  let pg: TestPostgres;
+  let project: FleetProject;
+  let cwd: string;
+  let cli: string;
+  const opts = () => ({ cli, cwd, env: project.env });
+
+  beforeAll(async () => {
+    [emu, pg] = await Promise.all([startTestEmulator({ token: TOKEN }), startPostgres()]);
+    project = await fleetProject(
+      [
+        ...GOOD.map((name, k) => ({ name, org: k % 2 === 0 ? "acme" : "globex" })),
+        { name: "prod", org: "acme" },
+        { name: "bad-org", org: "initech" },
+        { name: "bad-token", org: "acme", config: { "voice:token": "not-a-valid-token" } },
+        { name: "bad-config", org: "acme", config: { "voice:baseUrl": "not a url" } },
+      ],
+      { baseUrl: emu.url, token: TOKEN, backend: pg.url },
+    );
+    cwd = project.dir.path;
+    cli = buildCli();
+  }, ENGINE_BUILD_TIMEOUT_MS);
+  afterAll(async () => {
+    killFleets();
+    await project?.remove();
+    await Promise.all([emu?.close(), pg?.stop()]);
+  });
+
+  let whole: FleetReport;
+
+  it("runs `up` in several stacks at once, at most --parallel, a failed stack a row naming it and its cause", async () => {
+    const up = [
+      "up",
+      ...select,
+      "--stack",
+      "bad-org",
+      "--stack",
+      "bad-token",
+      "--stack",
+      "bad-config",
+      "--parallel",
+      "3",
+      "--logs",
+      "up",
+      "--progress-every",
+      "1",
+    ];
+    const { code, stdout, stderr } = await fleet(up, opts());
+    expect(code, stderr).toBe(1);
+    const report = await readFleetReport(path.join(cwd, "up", "report.json"));
+    const rows = byId(report);
+    for (const s of GOOD) expect(rows.get(id(s))?.status).toBe("changes");
+    expect(rows.get(id("bad-org"))).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(
+        /voice:Bridge support: .*"initech" is not an organization this token can use/,
+      ),
+    });
+    expect(rows.get(id("bad-token"))).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(/refused voice:token/),
+    });
+    expect(rows.get(id("bad-config"))).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(/voice:baseUrl must be a URL such as https:\/\/api\.example\.com/),
+    });
+    // Overlapping runs, never more than three at once.
+    const spans = report.stacks.map((s) => [
+      Date.parse(s.startedAt ?? ""),
+      Date.parse(s.startedAt ?? "") + (s.durationMs ?? 0),
+    ]);
+    const overlap = (t: number) => spans.filter(([a, b]) => (a as number) <= t && t < (b as number)).length;
+    const most = Math.max(...spans.map(([a]) => overlap(a as number)));
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(3);
+    const logs: string[] = [];
+    // A configuration that does not parse stops its stack before any request; the others reached the platform.
+    expect(rows.get(id("bad-config"))?.requests).toBe(0);
+    for (const s of report.stacks) {
+      if (s.id !== id("bad-config")) expect(s.requests, s.id).toBeGreaterThan(0);
+      logs.push(await readFile(path.join(cwd, "up", s.log ?? ""), "utf8"));
+    }
+    expect(logs[0]).toMatch(/pulumi-nodejs:dynamic\/voice:Bridge support/);
+    expect(stdout).toMatch(/Exit code 1: 3 stacks failed \(also 4 updated\)/);
+    // Where the run stands, every second: done, running, failed, found, and the longest-running stack.
+    expect(stderr).toMatch(
+      /\[\d+:\d\d\] \d\/7 done · [1-3] running · \d failed · \d updated · slowest: voice-fleet-e2e\/[\w-]+ \d+:\d\d/,
+    );
+    expect(stderr).toMatch(/finished: 7\/7 done · 0 running · 3 failed · 4 updated/);
+    // Nothing secret anywhere: output, report, logs.
+    const json = await readFile(path.join(cwd, "up", "report.json"), "utf8");
+    for (const text of [stdout, stderr, json, ...logs]) {
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain("not-a-valid-token");
+    }
+  });
+
+  it("finds drift at a low platform rate with 0 stacks failed by 429, naming the stack and the field", async () => {
+    const client = new VoiceClient({ baseUrl: emu.url, token: TOKEN, orgHandle: "acme" });
+    await client.bridges.update("fleet-s1", { name: "Renamed in the dashboard" });
+    await emu.admin.setRateLimit(4, 2_000);
+    try {
+      const { code, stdout } = await fleet(
+        ["drift", ...select, "--parallel", "4", "--logs", "whole"],
+        opts(),
+      );
+      expect(code).toBe(7);
+      whole = await readFleetReport(path.join(cwd, "whole", "report.json"));
+      expect(whole.stacks.map((s) => s.status)).toEqual(["changes", "clean", "clean", "clean"]);
+      expect(byId(whole).get(id("s1"))?.changes).toMatchObject([
+        {
+          resource: "voice:Bridge support",
+          property: "name",
+          platform: "Renamed in the dashboard",
+          origin: "platform",
+        },
+      ]);
+      // The limit bit (429s were answered and retried), and no stack failed of it.
+      expect(whole.stacks.reduce((n, s) => n + (s.throttled ?? 0), 0)).toBeGreaterThan(0);
+      expect(stdout).toMatch(/Exit code 7: 1 stack: drift/);
+      expect(stdout).toMatch(
+        /\| voice:Bridge support \| `name` \| `Support s1` \| `Renamed in the dashboard` \|/,
+      );
+    } finally {
+      await emu.admin.setRateLimit(100_000);
+    }
+  });
+
+  let shardReports: string[];
+
+  it("prints the CI matrix, runs three shards at once, and merges them into the one-machine report", async () => {
+    const fleetFile = path.join(cwd, "fleet.yaml");
+    await writeFile(fleetFile, `projects:\n  - folder: .\n    stacks: ["s?"]\n`);
+    const matrix = await fleet(["matrix", "--fleet", "fleet.yaml", "--shards", "3"], opts());
+    expect(JSON.parse(matrix.stdout)).toEqual({
+      include: [
+        { shard: "1/3", stacks: `${id("s1")} ${id("s4")}` },
+        { shard: "2/3", stacks: id("s2") },
+        { shard: "3/3", stacks: id("s3") },
+      ],
+    });
+    const gitlab = await fleet(
+      ["matrix", "--fleet", "fleet.yaml", "--shards", "3", "--format", "gitlab"],
+      opts(),
+    );
+    expect(gitlab.stdout).toContain("parallel:\n  matrix:\n    - SHARD: 1/3");
+    const shards = ["1/3", "2/3", "3/3"];
+    const runs = await Promise.all(
+      shards.map((shard, k) =>
+        fleet(["drift", "--fleet", "fleet.yaml", "--shard", shard, "--logs", `shard-${k + 1}`], opts()),
+      ),
+    );
+    expect(runs.map((r) => r.code)).toEqual([7, 0, 0]);
+    shardReports = shards.map((_, k) => path.join("shard-" + (k + 1), "report.json"));
+    const merged = await fleet(["merge", ...shardReports, "--json", "merged.json"], opts());
+    expect(merged.code).toBe(7);
+    expect(comparable(await readFleetReport(path.join(cwd, "merged.json")))).toEqual(comparable(whole));
+  });
+
+  it("shows a shard killed part-way as failed, and a rerun of that shard alone completes the merge", async () => {
+    // Shard 1/3 is s1 then s4: s4's read of its bridge is held up, and the shard killed (with its
+    // workers and engines, as a runner's cancel kills a job) while s4 runs.
+    await emu.admin.addFault({
+      kind: "latency",
+      ms: 60_000,
+      match: { method: "GET", path: "/telephony/bridges/fleet-s4/" },
+    });
+    const killed = startFleet(
+      ["drift", "--fleet", "fleet.yaml", "--shard", "1/3", "--logs", "killed", "--parallel", "1"],
+      opts(),
+    );
+    const status = async (stack: string) =>
+      (await readFleetReport(path.join(cwd, "killed", "report.json")).catch(() => undefined))?.stacks.find(
+        (s) => s.id === id(stack),
+      )?.status;
+    await until(async () => (await status("s4")) === "running", 60_000, "the shard to start s4");
+    // Its first request (the organization check) answered: s4's engine is at work, its bridge's read held.
+    const s4Requests = path.join(cwd, "killed", FLEET_PROJECT, "s4.requests");
+    await until(
+      async () => (await readFile(s4Requests, "utf8").catch(() => "")) !== "",
+      60_000,
+      "s4's first request",
+    );
+    killTree(killed.child.pid ?? 0);
+    await killed.done;
+    await emu.admin.clearFaults();
+    const partial = await fleet(
+      ["merge", "killed/report.json", ...shardReports.slice(1), "--json", "partial.json"],
+      opts(),
+    );
+    expect(partial.code).toBe(1);
+    const merged = byId(await readFleetReport(path.join(cwd, "partial.json")));
+    expect(merged.get(id("s1"))?.status).toBe("changes");
+    expect(merged.get(id("s4"))).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(/shard 1\/3 ended while this stack was running/),
+    });
+    expect(partial.stdout).toMatch(/Exit code 1: 1 stack failed \(also 1 drift\)/);
+    const rerun = await fleet(
+      ["drift", "--fleet", "fleet.yaml", "--shard", "1/3", "--logs", "rerun"],
+      opts(),
+    );
+    expect(rerun.code).toBe(7);
+    const complete = await fleet(
+      [
+        "merge",
+        "killed/report.json",
+        "rerun/report.json",
+        ...shardReports.slice(1),
+        "--json",
+        "complete.json",
+      ],
+      opts(),
+    );
+    expect(complete.code).toBe(7);
+    expect(comparable(await readFleetReport(path.join(cwd, "complete.json")))).toEqual(comparable(whole));
+  });
+
+  it("makes a stack another run holds a failed row naming the holder", async () => {
+    await emu.admin.addFault({
+      kind: "latency",
+      ms: 15_000,
+      match: { method: "GET", path: "/telephony/bridges/fleet-s3/" },
+    });
+    const holder = startFleet(["up", "--refresh", "--stack", "s3", "--logs", "holder"], opts());
+    const locks = () => pg.query("select count(*) from pulumi_state where key like '%/locks/%/s3/%'");
+    await until(async () => (await locks()).trim() !== "0", 60_000, "the first run to lock s3");
+    const second = await fleet(["up", "--stack", "s3", "--logs", "second"], opts());
+    expect(second.code).toBe(1);
+    expect(byId(await readFleetReport(path.join(cwd, "second", "report.json"))).get(id("s3"))?.cause).toMatch(
+      /^locked by another run \(\S+@\S+, pid \d+ since \d{4}-\d\d-\d\dT[\d:]+Z\): wait for it to end; if it was killed, run `pulumi-voice-platform recover --cancel`/,
+    );
+    expect((await holder.done).code).toBe(0);
+    await emu.admin.clearFaults();
+  });
+
+  it("on an interrupt stops launching, lets a running stack end, cancels the rest on a second one", async () => {
+    await emu.admin.addFault({
+      kind: "latency",
+      ms: 1_000,
+      match: { method: "GET", path: "/telephony/bridges/fleet-s1/" },
+    });
+    await emu.admin.addFault({
+      kind: "latency",
+      ms: 8_000,
+      match: { method: "GET", path: "/telephony/bridges/fleet-s2/" },
+    });
+    const running = startFleet(["drift", ...select, "--parallel", "2", "--logs", "interrupted"], opts());
+    const report = () => readFleetReport(path.join(cwd, "interrupted", "report.json")).catch(() => undefined);
+    const status = async (stack: string) => (await report())?.stacks.find((s) => s.id === id(stack))?.status;
+    await until(
+      async () => (await status("s1")) === "running" && (await status("s2")) === "running",
+      60_000,
+      "two running",
+    );
+    running.child.kill("SIGINT");
+    await until(async () => (await status("s1")) === "changes", 60_000, "s1 to end by itself");
+    running.child.kill("SIGINT");
+    const { code, stdout } = await running.done;
+    await emu.admin.clearFaults();
+    expect(code).toBe(8);
+    const final = byId((await report()) as FleetReport);
+    expect([...final.values()].map((s) => s.status)).toEqual(["changes", "cancelled", "not run", "not run"]);
+    expect(stdout).toMatch(/Exit code 8: interrupted: 3 stacks cancelled or not run \(also 1 drift\)/);
+    // The cancelled engine released its lock: the stack runs again at once.
+    expect((await fleet(["drift", "--stack", "s2", "--logs", "after"], opts())).code).toBe(0);
+  });
+
+  it("runs the policy pack in every stack, its violations in the report per stack", async () => {
+    const policyPack = path.join(repoRoot, "policy-pack");
+    const { code, stdout } = await fleet(
+      ["preview", "--stack", "s2", "--stack", "prod", "--logs", "policy", "--policy-pack", policyPack],
+      opts(),
+    );
+    expect(code).toBe(1);
+    const rows = byId(await readFleetReport(path.join(cwd, "policy", "report.json")));
+    expect(rows.get(id("s2"))).toMatchObject({ status: "clean", policy: [] });
+    expect(rows.get(id("prod"))).toMatchObject({
+      status: "failed",
+      cause: expect.stringMatching(/mandatory .*voice-protect-in-production \(voice:Bridge support\)/),
+      policy: [
+        expect.objectContaining({
+          policy: "voice-protect-in-production",
+          level: "mandatory",
+          resource: "voice:Bridge support",
+        }),
+      ],
+    });
+    expect(stdout).toMatch(
+      /#### Policy violations[\s\S]*`voice-fleet-e2e\/prod` \| `voice-protect-in-production` \| mandatory/,
+    );
+  });
+
+  it("refuses bad input before anything runs, naming the option and the rule", async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ["drift", "--stack", "nope", "--logs", "bad"],
+        /--stack nope: names no stack of \. \(its stacks: bad-config, bad-org, bad-token, prod, s1, s2, s3, s4\)/,
+      ],
+      [["drift", "--stack", "s1", "--stack", "s1", "--logs", "bad"], /--stack s1: a stack named twice/],
+      [["drift", "--parallel", "0", "--logs", "bad"], /--parallel 0: must be from 1 to 64/],
+      [["drift", "--shard", "3/2", "--logs", "bad"], /--shard 3\/2: i must be between 1 and n \(2\)/],
+      [
+        ["drift", "--fleet", "broken.yaml", "--logs", "bad"],
+        /--fleet broken.yaml: not valid YAML at line \d+, column \d+/,
+      ],
+    ];
+    await writeFile(path.join(cwd, "broken.yaml"), "projects:\n  - folder: [.\n");
+    for (const [args, message] of cases) {
+      const { code, stderr } = await fleet(args, opts());
+      expect(code, args.join(" ")).toBe(2);
+      expect(stderr).toMatch(message);
+    }
+    expect(await readdir(cwd)).not.toContain("bad");
+  });
+});
