@@ -8,7 +8,6 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VoiceClient } from "../../../sdk";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
@@ -17,7 +16,7 @@ import {
   repoRoot,
   type TempDir,
 } from "../../fixtures/engine";
-import { type NativeStack, nativeStack } from "../../fixtures/native-stack";
+import { importLegacyBridge, type NativeStack, nativeStack } from "../../fixtures/native-stack";
 import { OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
@@ -126,16 +125,7 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
       expect.arrayContaining([expect.objectContaining({ domainHandle: emu.orgHandle })]),
     );
 
-    const client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
-    await client.bridges.create({ name: "Legacy", slug: "legacy" });
-    const { stdout } = await native.pulumi(
-      "import",
-      "voice:index:Bridge",
-      "legacy",
-      "legacy",
-      "--protect=false",
-      "--yes",
-    );
+    const stdout = await importLegacyBridge(native, emu);
     expect(stdout).toMatch(/type: voice:(index:)?Bridge\n {4}properties:\n {6}name: Legacy\n/);
     expect(
       (await native.stack.exportStack()).deployment.resources?.map((r: { urn: string }) => r.urn),

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, engineEnv, repoRoot } from "../../fixtures/engine";
-import { type NativeStack, nativeStack, PLUGIN_FROM_REPO } from "../../fixtures/native-stack";
+import {
+  importLegacyBridge,
+  type NativeStack,
+  nativeStack,
+  PLUGIN_FROM_REPO,
+} from "../../fixtures/native-stack";
 import { upOnly } from "../../fixtures/stack-up";
 import { OP_TIMEOUT_MS, plainExport, SECRETS } from "../../fixtures/voice-stack";
 
@@ -97,16 +102,7 @@ describe("the Pulumi YAML example with the native provider", { timeout: OP_TIMEO
   });
 
   it("`pulumi import` prints the imported bridge as YAML, which previews clean once pasted", async () => {
-    const client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
-    await client.bridges.create({ name: "Legacy", slug: "legacy" });
-    const { stdout } = await native.pulumi(
-      "import",
-      "voice:index:Bridge",
-      "legacy",
-      "legacy",
-      "--protect=false",
-      "--yes",
-    );
+    const stdout = await importLegacyBridge(native, emu);
     const code = stdout.slice(stdout.indexOf("resources:"));
     expect(code).toMatch(/resources:\n {2}legacy:\n {4}type: voice:(index:)?Bridge\n {4}properties:\n/);
     expect(code).toMatch(/name: Legacy\n/);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, useEmulator } from "../../fixtures/emulator";
+import { TASK_CONTACT } from "../../fixtures/platform";
 import { platform } from "../http";
 
 // A long call so that a task created by a test stays pending until the admin surface ends it.
@@ -12,19 +13,10 @@ beforeAll(() => {
 const SPACE = "sp-acme-support";
 const CREATE = `/spaces/${SPACE}/tasks/create/`;
 const contact = {
-  name: "Jo Doe",
-  email: "jo@example.com",
+  ...TASK_CONTACT,
   contact_number: "+1 (415) 555-0142",
-  alternate_number: "+14155550143",
-  occupation: "Engineer",
-  company_name: "Example Co",
-  address: "1 Main St",
-  about: "Prefers mornings",
-  context: "Asked about pricing",
   labels: ["lead", "warm"],
   title: "Pricing follow-up",
-  description: "Second call",
-  document_id: "doc-1",
 };
 const create = (body: unknown, path = CREATE) => call("POST", path, { body });
 

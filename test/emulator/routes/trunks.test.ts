@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../../fixtures/emulator";
+import { TRUNK_DEFAULTS } from "../../fixtures/platform";
 import { platform } from "../http";
 
 const emu = useEmulator();
@@ -43,12 +44,7 @@ describe("SIP trunks (T1–T6)", () => {
   it("applies the defaults: tcp, 5060, no credentials, no IPs", async () => {
     const res = await create({ name: "Bare", sip_url: "10.0.0.5" });
     expect(res.json.data).toMatchObject({
-      transport: "tcp",
-      port: "5060",
-      auth_username: null,
-      auth_password: null,
-      allowed_ips: "",
-      active: true,
+      ...TRUNK_DEFAULTS,
     });
   });
 

@@ -9,6 +9,7 @@ import {
 } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { clientFor, rejectionOf } from "../../fixtures/http";
+import { TASK_CONTACT } from "../../fixtures/platform";
 
 // Calls long enough to stay pending until a test ends them through the admin surface.
 const emu = useEmulator({ callDurationMs: 600_000 });
@@ -18,21 +19,7 @@ beforeAll(() => {
 });
 
 const SPACE = "sp-acme-support";
-const contact = {
-  name: "Jo Doe",
-  email: "jo@example.com",
-  contact_number: "+14155550142",
-  alternate_number: "+14155550143",
-  occupation: "Engineer",
-  company_name: "Example Co",
-  address: "1 Main St",
-  about: "Prefers mornings",
-  context: "Asked about pricing",
-  labels: ["lead"],
-  title: "Follow-up",
-  description: "Second call",
-  document_id: "doc-1",
-};
+const contact = TASK_CONTACT;
 
 describe("tasks.create", () => {
   it("creates one task per contact and answers the run, the task ids and pending", async () => {

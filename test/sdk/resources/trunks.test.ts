@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BadRequestError, InvalidArgumentError, NotFoundError, type VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { clientFor, rejectionOf } from "../../fixtures/http";
+import { TRUNK_DEFAULTS } from "../../fixtures/platform";
 
 const emu = useEmulator();
 let client: VoiceClient;
@@ -13,12 +14,7 @@ describe("SIP trunks", () => {
   it("create with defaults, secrets masked; retrieve, list, update, delete", async () => {
     const minimal = await client.trunks.create({ name: "plain", sip_url: "sip.example.com" });
     expect(minimal).toMatchObject({
-      transport: "tcp",
-      port: "5060",
-      auth_username: null,
-      auth_password: null,
-      allowed_ips: "",
-      active: true,
+      ...TRUNK_DEFAULTS,
       org_handle: "acme",
     });
 
