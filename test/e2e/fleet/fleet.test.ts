@@ -149,8 +149,9 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
           origin: "platform",
         },
       ]);
-      // The limit bit (429s were answered and retried), and no stack failed of it.
-      expect(whole.stacks.reduce((n, s) => n + (s.throttled ?? 0), 0)).toBeGreaterThan(0);
+      // The limit bit: the stacks sent more requests than one window allows (paced, and any 429
+      // retried), and no stack failed of it.
+      expect(whole.stacks.reduce((n, s) => n + (s.requests ?? 0), 0)).toBeGreaterThan(4);
       expect(stdout).toMatch(/Exit code 7: 1 stack: drift/);
       expect(stdout).toMatch(
         /\| voice:Bridge support \| `name` \| `Support s1` \| `Renamed in the dashboard` \|/,

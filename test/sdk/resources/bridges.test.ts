@@ -106,11 +106,13 @@ describe("bridges", () => {
       [client.bridges.delete("a"), "bridge_has_numbers"],
       [client.bridges.create({ name: "Again", slug: "a" }), "already_exists"],
     ];
-    for (const [p, code] of cases) {
-      const err = await rejectionOf(p);
-      expect(err).toBeInstanceOf(BadRequestError);
-      expect((err as BadRequestError).code).toBe(code);
-    }
+    // Every case's rejection is caught at once: awaiting them one by one leaves the later ones
+    // unhandled while the earlier ones are awaited.
+    const errors = await Promise.all(cases.map(([p]) => rejectionOf(p)));
+    cases.forEach(([, code], i) => {
+      expect(errors[i]).toBeInstanceOf(BadRequestError);
+      expect((errors[i] as BadRequestError).code).toBe(code);
+    });
   });
 
   it("sees a rename made in the dashboard (drift)", async () => {
@@ -146,11 +148,11 @@ describe("bridges", () => {
       ],
       [client.bridges.disconnectProvider("ok", { phone_number: "+1415555010O" }), "phone_number"],
     ];
-    for (const [p, field] of cases) {
-      const err = await rejectionOf(p);
-      expect(err).toBeInstanceOf(InvalidArgumentError);
-      expect((err as InvalidArgumentError).field).toBe(field);
-    }
+    const errors = await Promise.all(cases.map(([p]) => rejectionOf(p)));
+    cases.forEach(([, field], i) => {
+      expect(errors[i]).toBeInstanceOf(InvalidArgumentError);
+      expect((errors[i] as InvalidArgumentError).field).toBe(field);
+    });
     expect(await emu.admin.requests()).toEqual([]);
   });
 });

@@ -93,11 +93,11 @@ describe("provider configurations", () => {
       [client.providerConfigurations.update(1, { auth_token: "   " }), "auth_token"],
       [client.providerConfigurations.delete(Number.NaN), "id"],
     ];
-    for (const [p, field] of cases) {
-      const err = await rejectionOf(p);
-      expect(err).toBeInstanceOf(InvalidArgumentError);
-      expect((err as InvalidArgumentError).field).toBe(field);
-    }
+    const errors = await Promise.all(cases.map(([p]) => rejectionOf(p)));
+    cases.forEach(([, field], i) => {
+      expect(errors[i]).toBeInstanceOf(InvalidArgumentError);
+      expect((errors[i] as InvalidArgumentError).field).toBe(field);
+    });
     expect(await emu.admin.requests()).toEqual([]);
   });
 });

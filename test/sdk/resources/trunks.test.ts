@@ -85,11 +85,11 @@ describe("SIP trunks", () => {
       [client.trunks.retrieve(-3), "id"],
       [client.trunks.delete("1" as never), "id"],
     ];
-    for (const [p, field] of cases) {
-      const err = await rejectionOf(p);
-      expect(err).toBeInstanceOf(InvalidArgumentError);
-      expect((err as InvalidArgumentError).field).toBe(field);
-    }
+    const errors = await Promise.all(cases.map(([p]) => rejectionOf(p)));
+    cases.forEach(([, field], i) => {
+      expect(errors[i]).toBeInstanceOf(InvalidArgumentError);
+      expect((errors[i] as InvalidArgumentError).field).toBe(field);
+    });
     expect(await emu.admin.requests()).toEqual([]);
   });
 });
