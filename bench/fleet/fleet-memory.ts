@@ -1,32 +1,17 @@
 // Memory of a whole fleet run: every `intervalMs` the sum of the resident memory (VmRSS) of a process
 // and all its descendants (the fleet, its workers, each stack's `pulumi`, program and dynamic-provider
 // host), read from /proc; the peak of that sum is what the machine had to hold at once.
-import { readdirSync, readFileSync } from "node:fs";
+import { descendants, readProc } from "../harness/proc";
 
 export const TREE_MEMORY_METHOD =
   "sum of VmRSS from /proc/<pid>/status over the fleet process and all its descendants, polled every 200 ms; the peak of the sum";
 
-function read(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined; // gone meanwhile
-  }
-}
-
 /** Resident memory of `root` and its descendants now, in MB, and how many processes that is. */
 export function treeRss(root: number): { mb: number; processes: number } {
-  const parent = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = read(`/proc/${entry}/stat`);
-    if (stat) parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-  }
-  const tree = [root];
-  for (let k = 0; k < tree.length; k++)
-    for (const [pid, ppid] of parent) if (ppid === tree[k]) tree.push(pid);
+  const tree = [root, ...descendants(root).map((d) => d.pid)];
   let kb = 0;
-  for (const pid of tree) kb += Number(/VmRSS:\s+(\d+)/.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0);
+  for (const pid of tree)
+    kb += Number(/VmRSS:\s+(\d+)/.exec(readProc(`/proc/${pid}/status`) ?? "")?.[1] ?? 0);
   return { mb: kb / 1024, processes: tree.length };
 }
 

@@ -1,4 +1,4 @@
-// This process's descendants as Linux's /proc shows them, for the memory and CPU watchers.
+// A process's descendants as Linux's /proc shows them, for the memory and CPU watchers.
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Linux reports /proc times in USER_HZ, 100 per second on every architecture Node supports. */
@@ -20,8 +20,8 @@ export interface Descendant {
   ticks: number;
 }
 
-/** Every running descendant of this process (none where /proc cannot be read). */
-export function descendants(): Descendant[] {
+/** Every running descendant of `root`, this process by default (none where /proc cannot be read). */
+export function descendants(root = process.pid): Descendant[] {
   let pids: number[];
   try {
     pids = readdirSync("/proc")
@@ -43,8 +43,7 @@ export function descendants(): Descendant[] {
     stats.set(pid, { pid, name, ticks: Number(fields[11]) + Number(fields[12]) || 0 });
   }
   const descends = (pid: number): boolean => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
-      if (p === process.pid) return true;
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
     return false;
   };
   return [...stats.values()].filter((d) => descends(d.pid));
