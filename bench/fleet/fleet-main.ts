@@ -177,7 +177,7 @@ function render(r: {
 }): string {
   const [, drift, preview, small] = r.runs as [FleetFigures, FleetFigures, FleetFigures, FleetFigures];
   const row = (f: FleetFigures) =>
-    `| ${f.label} | ${f.stacks} | ${f.parallel} | ${f.seconds} s${f.operation === "up" ? "" : f.seconds <= TARGET_S ? " ✓" : " ✗"} | ${int(f.peakMb)} MB (${f.peakProcesses} processes) | ${int(f.requests)}${f.throttled ? ` (${f.throttled} × 429)` : ""} | ${f.floorSeconds} s | ${f.exitCode} | ${f.failed} |`;
+    `| ${f.label} | ${f.stacks} | ${f.parallel} | ${f.seconds} s${f.operation === "up" ? "" : f.seconds <= TARGET_S ? " ✓" : " ✗"} | ${int(f.peakMb)} MB (${f.peakProcesses} processes) | ${int(f.requests)}${f.throttled ? ` (${f.throttled} × 429)` : ""} | ${f.floorSeconds.toLocaleString("en-US")} s | ${f.exitCode} | ${f.failed} |`;
   return [
     "### Fleet: many organizations",
     "",
