@@ -1,5 +1,5 @@
 // The command line as a single executable (scripts/build/archives/cli.mjs), used by someone with no Node.js:
-// the host's archive unpacked into a folder on PATH beside the engine's own programs and nothing else.
+// the host's archive from the test run's release dry run, unpacked into a folder on PATH beside the engine's own programs and nothing else.
 // The emulator runs from it; its `export --language yaml` writes a project that the plugin archive,
 // installed with `pulumi plugin install`, takes over with `pulumi up` (adopting: no write) and
 // `pulumi preview --expect-no-changes` finds clean; its `recover --from-program` (which runs `pulumi`
@@ -19,21 +19,13 @@ import {
   type TempDir,
 } from "../../fixtures/engine";
 import { printedSecrets } from "../../fixtures/export-steps";
+import { hostArchive, RELEASE_TIMEOUT_MS } from "../../fixtures/release-files";
 import { buildOrganization, seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
 import { OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 const CLI = "pulumi-voice-platform";
-
-/** Builds the host's archive with `script` (scripts/<script>); answers its path. */
-async function archive(script: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, "scripts", script)], {
-    cwd: repoRoot,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return stdout.trim().split("\n").pop() ?? "";
-}
 
 /** The emulator started from the executable on a free port: its address, as it printed it. */
 async function startEmulator(executable: string, env: NodeJS.ProcessEnv) {
@@ -71,8 +63,8 @@ describe("the command line as a single executable, with no Node.js on PATH", {
   beforeAll(async () => {
     tmp = await makeTempDir("pulumi-voice-cli-exe-");
     const [cli, plugin, engine] = await Promise.all([
-      archive("build/archives/cli.mjs"),
-      archive("build/archives/plugin.mjs"),
+      hostArchive("cli"),
+      hostArchive("plugin"),
       engineEnv("yaml"),
     ]);
     cliArchive = cli;
@@ -100,7 +92,7 @@ describe("the command line as a single executable, with no Node.js on PATH", {
       admin,
       seededOrganization(emulator.orgHandle, emulator.token),
     );
-  }, ENGINE_BUILD_TIMEOUT_MS);
+  }, ENGINE_BUILD_TIMEOUT_MS + RELEASE_TIMEOUT_MS);
 
   afterAll(async () => {
     emulator?.child.kill("SIGTERM");

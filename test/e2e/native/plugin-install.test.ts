@@ -1,4 +1,4 @@
-// The plugin archive of the host's platform (scripts/build/archives/plugin.mjs: a Node.js single executable),
+// The plugin archive of the host's platform from the test run's release dry run (a Node.js single executable),
 // installed the way Pulumi users install a plugin (`pulumi plugin install resource voice <version> --file
 // <archive>`) into a fresh PULUMI_HOME, then used by a Pulumi YAML program whose Pulumi.yaml has no
 // `plugins` block, with no `node` anywhere on PATH: up (and an invoke), import, destroy.
@@ -17,6 +17,7 @@ import {
   type TempDir,
 } from "../../fixtures/engine";
 import { importLegacyBridge, type NativeStack, nativeStack } from "../../fixtures/native-stack";
+import { hostArchive, RELEASE_TIMEOUT_MS } from "../../fixtures/release-files";
 import { OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
@@ -58,15 +59,7 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
   let PATH: string;
 
   beforeAll(async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [path.join(repoRoot, "scripts", "build", "archives", "plugin.mjs")],
-      {
-        cwd: repoRoot,
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
-    archive = stdout.trim().split("\n").pop() ?? "";
+    archive = await hostArchive("plugin");
     emu = await startTestEmulator();
     home = await makeTempDir("pulumi-voice-home-");
     // The engine's PATH starts with its bin directory (then Node.js 24 and the system's): keep that only.
@@ -78,7 +71,7 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
       { env: { PATH, PULUMI_HOME: home.path, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" } },
     );
     await native.stack.removeAllConfig(["authToken", "sipPassword"]);
-  }, ENGINE_BUILD_TIMEOUT_MS);
+  }, ENGINE_BUILD_TIMEOUT_MS + RELEASE_TIMEOUT_MS);
 
   afterAll(async () => {
     await native?.cleanup();
