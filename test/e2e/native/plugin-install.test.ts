@@ -59,8 +59,7 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
   let PATH: string;
 
   beforeAll(async () => {
-    archive = await hostArchive("plugin");
-    emu = await startTestEmulator();
+    [archive, emu] = await Promise.all([hostArchive("plugin"), startTestEmulator()]);
     home = await makeTempDir("pulumi-voice-home-");
     // The engine's PATH starts with its bin directory (then Node.js 24 and the system's): keep that only.
     PATH = (await engineEnv("yaml")).PATH?.split(path.delimiter)[0] ?? "";
