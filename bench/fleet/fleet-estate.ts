@@ -2,7 +2,7 @@
 // emulator's fleet, each declaring a configuration, BRIDGES bridges holding the organization's numbers
 // as BridgeNumbers sets, and TRUNKS trunks; the stacks' state in a file backend in a temporary folder.
 import { execFile } from "node:child_process";
-import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fleetOrganizations } from "../../emulator";
@@ -24,15 +24,39 @@ export interface FleetEstate {
   resourcesPerStack: number;
 }
 
+/** What each stack declares, when not the benchmark's estate: the engine floor's smaller programs. */
+export interface EstateShape {
+  /** The program's folder under bench/fleet (`program`: the estate's; `program-empty`: declares nothing). */
+  program: string;
+  /** The project's name, unique in the run's backend. */
+  project: string;
+  bridges: number;
+  trunks: number;
+}
+
+/** The benchmark's estate: its program, 10 bridges and 2 trunks a stack. */
+export const ESTATE: EstateShape = {
+  program: "program",
+  project: "voice-fleet-bench",
+  bridges: BRIDGES,
+  trunks: TRUNKS,
+};
+
 /** Writes the project and a stack per organization (`pulumi stack init`, eight at a time). */
-export async function fleetEstate(options: {
-  organizations: number;
-  numbersPerOrganization: number;
-  baseUrl: string;
-  token: string;
-}): Promise<FleetEstate> {
+export async function fleetEstate(
+  options: {
+    organizations: number;
+    numbersPerOrganization: number;
+    baseUrl: string;
+    token: string;
+  },
+  shape: EstateShape = ESTATE,
+): Promise<FleetEstate> {
   const dir = await makeTempDir("pulumi-voice-fleet-bench-");
-  await cp(path.join(repoRoot, "bench", "fleet", "program"), dir.path, { recursive: true });
+  await cp(path.join(repoRoot, "bench", "fleet", shape.program), dir.path, { recursive: true });
+  const projectFile = path.join(dir.path, "Pulumi.yaml");
+  const project = await readFile(projectFile, "utf8");
+  await writeFile(projectFile, project.replace(/^name: .*$/m, `name: ${shape.project}`));
   await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
   await mkdir(path.join(dir.path, "specs"));
   const env: NodeJS.ProcessEnv = {
@@ -42,16 +66,16 @@ export async function fleetEstate(options: {
     NODE_COMPILE_CACHE: path.join(dir.path, ".node-compile-cache"),
   };
   const orgs = fleetOrganizations(options);
-  const perBridge = Math.ceil(options.numbersPerOrganization / BRIDGES);
+  const perBridge = Math.ceil(options.numbersPerOrganization / Math.max(1, shape.bridges));
   for (const org of orgs) {
     const spec = {
       accountSid: org.accountSid,
-      bridges: Array.from({ length: BRIDGES }, (_, b) => ({
+      bridges: Array.from({ length: shape.bridges }, (_, b) => ({
         slug: `${org.handle}-line-${b + 1}`,
         name: `Line ${b + 1}`,
         numbers: org.numbers.slice(b * perBridge, (b + 1) * perBridge),
       })),
-      trunks: Array.from({ length: TRUNKS }, (_, t) => `${org.handle}-trunk-${t + 1}`),
+      trunks: Array.from({ length: shape.trunks }, (_, t) => `${org.handle}-trunk-${t + 1}`),
     };
     await writeFile(path.join(dir.path, "specs", `${org.handle}.json`), JSON.stringify(spec));
     await writeFile(
@@ -66,5 +90,6 @@ export async function fleetEstate(options: {
         .slice(k, k + 8)
         .map((stack) => run("pulumi", ["stack", "init", stack, "--non-interactive"], { cwd: dir.path, env })),
     );
-  return { dir, stacks, env, resourcesPerStack: 1 + 2 * BRIDGES + TRUNKS };
+  const resourcesPerStack = shape.program === ESTATE.program ? 1 + 2 * shape.bridges + shape.trunks : 0;
+  return { dir, stacks, env, resourcesPerStack };
 }

@@ -3,7 +3,8 @@
 // all), created once with `fleet up`, then a bridge renamed by hand in one organization, and timed: a
 // fleet drift check and a fleet no-op preview, each with the peak memory of the whole run (the fleet and
 // every process under it), the requests made and the floor the platform's rate sets on them; then the
-// same drift check over 10 of the stacks (a tenth), to show the memory follows the parallelism, not the fleet's size.
+// same drift check over 10 of the stacks (a tenth), to show the memory follows the parallelism, not the fleet's size;
+// and the engine's floor on as many stacks: no-op previews of a program declaring nothing and of one configuration.
 // The emulator's rate limit is raised for the run (RATE): at the platform's 600 a minute the requests alone
 // would take the floor's time, which the table gives.
 import { spawn } from "node:child_process";
@@ -16,7 +17,7 @@ import { VoiceClient } from "../../sdk";
 import { startEmulatorProcess } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
 import { int, progress, round } from "../harness/stats";
-import { fleetEstate } from "./fleet-estate";
+import { type EstateShape, fleetEstate } from "./fleet-estate";
 import { sampleTreeMemory, TREE_MEMORY_METHOD } from "./fleet-memory";
 
 /** The emulator's limit for the run, per minute: raised so the engine, not the limit, is measured. */
@@ -140,7 +141,8 @@ export async function runFleetBench(options: { quick: boolean; parallel: number 
     const some = estate.stacks.slice(0, few).flatMap((s) => ["--stack", s]);
     progress(`fleet: drift check of ${few} stacks, for memory`);
     const small = await fleetRun(`drift, ${few} stacks`, ["drift", ...some], where, options.parallel);
-    const runs = [create, drift, preview, small];
+    const floor = await engineFloor(organizations, options.parallel);
+    const runs = [create, drift, preview, small, ...floor];
     const result = {
       date: new Date().toISOString(),
       machine: await describeMachine(),
@@ -166,6 +168,50 @@ export async function runFleetBench(options: { quick: boolean; parallel: number 
   }
 }
 
+/** The engine's floor on the same number of stacks: programs that declare nothing, and one configuration. */
+const FLOORS: { label: string; shape: EstateShape }[] = [
+  {
+    label: "floor: no-op preview, empty program",
+    shape: { program: "program-empty", project: "voice-fleet-empty", bridges: 0, trunks: 0 },
+  },
+  {
+    label: "floor: no-op preview, one configuration",
+    shape: { program: "program", project: "voice-fleet-one", bridges: 0, trunks: 0 },
+  },
+];
+
+/**
+ * No-op previews of the floors' stacks through the fleet, each floor created first (`fleet up`);
+ * against an emulator of their own, where the estate's configurations do not hold the accounts.
+ */
+async function engineFloor(organizations: number, parallel: number): Promise<FleetFigures[]> {
+  const numbersPerOrganization = 10;
+  const emulator = await startEmulatorProcess(RATE, [
+    "--organizations",
+    String(organizations),
+    "--numbers-per-organization",
+    String(numbersPerOrganization),
+  ]);
+  const options = { organizations, numbersPerOrganization, baseUrl: emulator.url, token: emulator.token };
+  const runs: FleetFigures[] = [];
+  try {
+    for (const floor of FLOORS) {
+      const estate = await fleetEstate(options, floor.shape);
+      const where = { dir: estate.dir.path, env: estate.env };
+      try {
+        progress(`fleet: ${floor.label} (${estate.stacks.length} stacks)`);
+        await fleetRun(`${floor.label}: create`, ["up"], where, parallel);
+        runs.push(await fleetRun(floor.label, ["preview"], where, parallel));
+      } finally {
+        await estate.dir.remove();
+      }
+    }
+  } finally {
+    await emulator.close();
+  }
+  return runs;
+}
+
 function render(r: {
   organizations: number;
   numbersPerOrganization: number;
@@ -175,7 +221,14 @@ function render(r: {
   memoryMethod: string;
   runs: FleetFigures[];
 }): string {
-  const [, drift, preview, small] = r.runs as [FleetFigures, FleetFigures, FleetFigures, FleetFigures];
+  const [, drift, preview, small, empty, one] = r.runs as [
+    FleetFigures,
+    FleetFigures,
+    FleetFigures,
+    FleetFigures,
+    FleetFigures,
+    FleetFigures,
+  ];
   const row = (f: FleetFigures) =>
     `| ${f.label} | ${f.stacks} | ${f.parallel} | ${f.seconds} s${f.operation === "up" ? "" : f.seconds <= TARGET_S ? " ✓" : " ✗"} | ${int(f.peakMb)} MB (${f.peakProcesses} processes) | ${int(f.requests)}${f.throttled ? ` (${f.throttled} × 429)` : ""} | ${f.floorSeconds.toLocaleString("en-US")} s | ${f.exitCode} | ${f.failed} |`;
   return [
@@ -189,6 +242,7 @@ function render(r: {
     "",
     `Changed by hand: ${r.changedByHand}. The drift check found ${drift.found.map((f) => `\`${f.id}\`: ${f.changes.join(", ")}`).join("; ") || "nothing"}; the no-op preview found ${preview.found.length} stacks with changes.`,
     `Memory against the fleet's size at --parallel ${drift.parallel}: ${drift.stacks} stacks ${int(drift.peakMb)} MB, ${small.stacks} stacks ${int(small.peakMb)} MB (ratio ${round(drift.peakMb / Math.max(1, small.peakMb), 2)}).`,
+    `Engine floor, the same ${empty.stacks} stacks through the fleet: a program declaring nothing ${empty.seconds} s, one configuration ${one.seconds} s; the estate's no-op preview is ${round(preview.seconds / empty.seconds, 2)} × the first and ${round(preview.seconds / one.seconds, 2)} × the second.`,
     "",
   ].join("\n");
 }
