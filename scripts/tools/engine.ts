@@ -107,6 +107,12 @@ function getEngine(pieces: EnginePiece[] = []): Promise<Engine> {
 }
 
 /**
+ * The flags scripts/tools/pulumi-engine builds Go with: a Go program built with them finds the SDK's
+ * packages already compiled in the Go build cache, and a cold machine compiles them once.
+ */
+export const GO_BUILD_ENV = { CGO_ENABLED: "0", GOFLAGS: "-trimpath -buildvcs=false" };
+
+/**
  * Environment for the Pulumi CLI or the Automation API (`LocalWorkspace` `envVars`), to merge over
  * `process.env`, with the CLI, the Node.js language host and the `pieces` asked for (another language
  * host, an SDK generator) on its `PATH`. Made once per process; each process gets its own PULUMI_HOME

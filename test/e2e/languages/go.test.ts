@@ -11,6 +11,7 @@ import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
   engineEnv,
+  GO_BUILD_ENV,
   makeTempDir,
   pulumiCommand,
   repoRoot,
@@ -24,11 +25,6 @@ const run = promisify(execFile);
 const example = path.join(repoRoot, "examples", "go");
 /** Compiling a Go program and the SDK's dependencies on a loaded machine took 17 minutes the first time. */
 const GO_BUILD_TIMEOUT_MS = ENGINE_BUILD_TIMEOUT_MS;
-/**
- * The flags scripts/tools/pulumi-engine builds with: the Go build cache then already holds the SDK's packages,
- * compiled for the Go language host, and a cold machine compiles them once.
- */
-const GO_ENV = { CGO_ENABLED: "0", GOFLAGS: "-trimpath -buildvcs=false" };
 
 /** A copy of examples/go whose SDK and plugin paths are absolute, so it runs from a scratch folder. */
 async function copyExample(dir: string): Promise<void> {
@@ -52,7 +48,7 @@ describe("the Go SDK", () => {
     async () => {
       const scratch = await makeTempDir("pulumi-voice-go-build-");
       try {
-        const env = { ...process.env, ...GO_ENV };
+        const env = { ...process.env, ...GO_BUILD_ENV };
         await run("go", ["build", "-o", path.join(scratch.path, "program"), "."], { cwd: example, env });
         await run("go", ["vet", "./..."], { cwd: example, env });
         // The SDK's own packages, through the example's module (the generated module has no go.sum).
@@ -84,7 +80,7 @@ describe("a Go program with the real engine", { timeout: OP_TIMEOUT_MS }, () => 
     await copyExample(dir.path);
     stack = await LocalWorkspace.createOrSelectStack(
       { stackName: "go", workDir: dir.path },
-      { envVars: { ...(await engineEnv("go")), ...GO_ENV }, pulumiCommand: await pulumiCommand() },
+      { envVars: { ...(await engineEnv("go")), ...GO_BUILD_ENV }, pulumiCommand: await pulumiCommand() },
     );
     await stack.setAllConfig({
       ...emulatorConfig(emu),
