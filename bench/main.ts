@@ -16,7 +16,8 @@
 //                                       (bench/emulator/organizations-scale.ts; also a row of the full run)
 //   node dist/bench/main.js --fleet    the fleet command over 100 organizations (bench/fleet/fleet-main.ts): drift and no-op
 //                                       preview times, memory, requests; --quick: 10 organizations of 100 numbers;
-//                                       --fleet-parallel K (default 4)
+//                                       --fleet-parallel K (default 4); --fleet-program go: the same estate from a Go
+//                                       program (bench/fleet/program-go), to bench/results/fleet-go.*
 //   node dist/bench/main.js --fleet-rate  a fleet drift check of 50 stacks at --parallel 8 sharing one token at
 //                                       600 requests/min (bench/fleet/fleet-rate.ts); --quick: 16 stacks at 60 per 10 s
 //   node dist/bench/main.js --rate-budget  8 processes sharing one token at 600 requests/min (bench/sdk/rate-budget.ts);
@@ -38,7 +39,7 @@ import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/tools/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator/emulator-scale";
 import { renderOrganizationsScale, runOrganizationsScale } from "./emulator/organizations-scale";
-import { runFleetBench } from "./fleet/fleet-main";
+import { FLEET_PROGRAMS, runFleetBench } from "./fleet/fleet-main";
 import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from "./fleet/fleet-rate";
 import { describeMachine } from "./harness/machine";
 import { runStandaloneMode } from "./harness/standalone-mode";
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       organizations: { type: "boolean" },
       fleet: { type: "boolean" },
       "fleet-parallel": { type: "string" },
+      "fleet-program": { type: "string" },
       "rate-budget": { type: "boolean" },
       "fleet-rate": { type: "boolean" },
       sdk: { type: "boolean" },
@@ -169,7 +171,18 @@ async function main(): Promise<void> {
   }
   if (values.fleet === true) {
     const parallel = values["fleet-parallel"] === undefined ? 4 : Number(values["fleet-parallel"]);
-    process.stdout.write(await runFleetBench({ quick: values.quick === true, parallel }));
+    const program = values["fleet-program"] ?? "javascript";
+    if (!(program in FLEET_PROGRAMS))
+      throw new Error(
+        `--fleet-program must be one of ${Object.keys(FLEET_PROGRAMS).join(", ")}; got ${program}`,
+      );
+    process.stdout.write(
+      await runFleetBench({
+        quick: values.quick === true,
+        parallel,
+        program: program as keyof typeof FLEET_PROGRAMS,
+      }),
+    );
     return;
   }
   if (values.sdk === true) {

@@ -6,7 +6,7 @@ import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fleetOrganizations } from "../../emulator";
-import { engineEnv, makeTempDir, repoRoot, type TempDir } from "../../scripts/tools/engine";
+import { engineEnv, GO_BUILD_ENV, makeTempDir, repoRoot, type TempDir } from "../../scripts/tools/engine";
 
 const run = promisify(execFile);
 
@@ -26,7 +26,7 @@ export interface FleetEstate {
 
 /** What each stack declares, when not the benchmark's estate: the engine floor's smaller programs. */
 export interface EstateShape {
-  /** The program's folder under bench/fleet (`program`: the estate's; `program-empty`: declares nothing). */
+  /** The program's folder under bench/fleet: `program` (JavaScript), `program-go`, `program-empty` (declares nothing). */
   program: string;
   /** The project's name, unique in the run's backend. */
   project: string;
@@ -54,17 +54,26 @@ export async function fleetEstate(
 ): Promise<FleetEstate> {
   const dir = await makeTempDir("pulumi-voice-fleet-bench-");
   await cp(path.join(repoRoot, "bench", "fleet", shape.program), dir.path, { recursive: true });
+  // The copy's paths to the repository (the Go SDK, the plugin in bin/) are made absolute.
+  const repoPaths = (text: string) => text.replaceAll("../../../", `${repoRoot}/`);
   const projectFile = path.join(dir.path, "Pulumi.yaml");
   const project = await readFile(projectFile, "utf8");
-  await writeFile(projectFile, project.replace(/^name: .*$/m, `name: ${shape.project}`));
+  await writeFile(projectFile, repoPaths(project).replace(/^name: .*$/m, `name: ${shape.project}`));
   await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
   await mkdir(path.join(dir.path, "specs"));
+  const go = shape.program === "program-go";
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...(await engineEnv()),
+    ...(await (go ? engineEnv("go") : engineEnv())),
+    ...(go ? GO_BUILD_ENV : {}),
     VOICE_TOKEN: options.token,
     NODE_COMPILE_CACHE: path.join(dir.path, ".node-compile-cache"),
   };
+  if (go) {
+    const goMod = path.join(dir.path, "go.mod");
+    await writeFile(goMod, repoPaths(await readFile(goMod, "utf8")));
+    await run("go", ["build", "-o", "program", "."], { cwd: dir.path, env });
+  }
   const orgs = fleetOrganizations(options);
   const perBridge = Math.ceil(options.numbersPerOrganization / Math.max(1, shape.bridges));
   for (const org of orgs) {
@@ -90,6 +99,6 @@ export async function fleetEstate(
         .slice(k, k + 8)
         .map((stack) => run("pulumi", ["stack", "init", stack, "--non-interactive"], { cwd: dir.path, env })),
     );
-  const resourcesPerStack = shape.program === ESTATE.program ? 1 + 2 * shape.bridges + shape.trunks : 0;
+  const resourcesPerStack = shape.program === "program-empty" ? 0 : 1 + 2 * shape.bridges + shape.trunks;
   return { dir, stacks, env, resourcesPerStack };
 }

@@ -17,7 +17,7 @@ import { VoiceClient } from "../../sdk";
 import { startEmulatorProcess } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
 import { int, progress, round } from "../harness/stats";
-import { type EstateShape, fleetEstate } from "./fleet-estate";
+import { ESTATE, type EstateShape, fleetEstate } from "./fleet-estate";
 import { sampleTreeMemory, TREE_MEMORY_METHOD } from "./fleet-memory";
 
 /** The emulator's limit for the run, per minute: raised so the engine, not the limit, is measured. */
@@ -108,8 +108,22 @@ export async function fleetRun(
   };
 }
 
-/** Runs the fleet benchmark; writes bench/results/fleet.json and .md (quick: 10 organizations of 100 numbers, to .tmp files). */
-export async function runFleetBench(options: { quick: boolean; parallel: number }): Promise<string> {
+/** The programs the estate can be declared in: the JavaScript one users of the npm package write, and Go. */
+export const FLEET_PROGRAMS = {
+  javascript: { shape: ESTATE, results: "fleet" },
+  go: { shape: { ...ESTATE, program: "program-go", project: "voice-fleet-go" }, results: "fleet-go" },
+} as const;
+
+/**
+ * Runs the fleet benchmark; writes bench/results/<fleet|fleet-go>.json and .md (quick: 10 organizations of
+ * 100 numbers, to .tmp files). The JavaScript program's run also measures the engine's floor.
+ */
+export async function runFleetBench(options: {
+  quick: boolean;
+  parallel: number;
+  program: keyof typeof FLEET_PROGRAMS;
+}): Promise<string> {
+  const { shape, results } = FLEET_PROGRAMS[options.program];
   const organizations = options.quick ? 10 : 100;
   const numbersPerOrganization = options.quick ? 100 : 1_000;
   const emulator = await startEmulatorProcess(RATE, [
@@ -119,12 +133,10 @@ export async function runFleetBench(options: { quick: boolean; parallel: number 
     String(numbersPerOrganization),
   ]);
   progress(`fleet: emulator with ${organizations} organizations of ${numbersPerOrganization} numbers`);
-  const estate = await fleetEstate({
-    organizations,
-    numbersPerOrganization,
-    baseUrl: emulator.url,
-    token: emulator.token,
-  });
+  const estate = await fleetEstate(
+    { organizations, numbersPerOrganization, baseUrl: emulator.url, token: emulator.token },
+    shape,
+  );
   const where = { dir: estate.dir.path, env: estate.env };
   try {
     progress(`fleet: ${estate.stacks.length} stacks made; creating them (fleet up)`);
@@ -141,11 +153,12 @@ export async function runFleetBench(options: { quick: boolean; parallel: number 
     const some = estate.stacks.slice(0, few).flatMap((s) => ["--stack", s]);
     progress(`fleet: drift check of ${few} stacks, for memory`);
     const small = await fleetRun(`drift, ${few} stacks`, ["drift", ...some], where, options.parallel);
-    const floor = await engineFloor(organizations, options.parallel);
+    const floor = options.program === "javascript" ? await engineFloor(organizations, options.parallel) : [];
     const runs = [create, drift, preview, small, ...floor];
     const result = {
       date: new Date().toISOString(),
       machine: await describeMachine(),
+      program: options.program,
       organizations,
       numbersPerOrganization,
       resourcesPerStack: estate.resourcesPerStack,
@@ -158,7 +171,7 @@ export async function runFleetBench(options: { quick: boolean; parallel: number 
     const md = render(result);
     const dir = path.join(repoRoot, "bench", "results");
     await mkdir(dir, { recursive: true });
-    const base = path.join(dir, options.quick ? "fleet-quick" : "fleet");
+    const base = path.join(dir, options.quick ? `${results}-quick` : results);
     await writeFile(`${base}.json${options.quick ? ".tmp" : ""}`, `${JSON.stringify(result, null, 2)}\n`);
     await writeFile(`${base}.md${options.quick ? ".tmp" : ""}`, md);
     return md;
@@ -213,6 +226,7 @@ async function engineFloor(organizations: number, parallel: number): Promise<Fle
 }
 
 function render(r: {
+  program: string;
   organizations: number;
   numbersPerOrganization: number;
   resourcesPerStack: number;
@@ -221,18 +235,12 @@ function render(r: {
   memoryMethod: string;
   runs: FleetFigures[];
 }): string {
-  const [, drift, preview, small, empty, one] = r.runs as [
-    FleetFigures,
-    FleetFigures,
-    FleetFigures,
-    FleetFigures,
-    FleetFigures,
-    FleetFigures,
-  ];
+  const [, drift, preview, small] = r.runs as [FleetFigures, FleetFigures, FleetFigures, FleetFigures];
+  const [empty, one] = r.runs.slice(4);
   const row = (f: FleetFigures) =>
     `| ${f.label} | ${f.stacks} | ${f.parallel} | ${f.seconds} s${f.operation === "up" ? "" : f.seconds <= TARGET_S ? " ✓" : " ✗"} | ${int(f.peakMb)} MB (${f.peakProcesses} processes) | ${int(f.requests)}${f.throttled ? ` (${f.throttled} × 429)` : ""} | ${f.floorSeconds.toLocaleString("en-US")} s | ${f.exitCode} | ${f.failed} |`;
   return [
-    "### Fleet: many organizations",
+    `### Fleet: many organizations (${r.program === "go" ? "a Go program" : "a JavaScript program"})`,
     "",
     `${r.organizations} organizations, one stack each: a configuration, 10 bridges holding ${int(r.numbersPerOrganization)} numbers as BridgeNumbers sets, 2 trunks (${r.resourcesPerStack} resources a stack, ${int(r.organizations * r.numbersPerOrganization)} numbers in all). Emulator rate limit raised to ${int(RATE)}/min; the floor is the requests at the platform's ${PLATFORM_RATE}/min. Target: each check ≤ ${TARGET_S / 60} min on 2 cores. Memory: ${r.memoryMethod}.`,
     "",
@@ -242,7 +250,11 @@ function render(r: {
     "",
     `Changed by hand: ${r.changedByHand}. The drift check found ${drift.found.map((f) => `\`${f.id}\`: ${f.changes.join(", ")}`).join("; ") || "nothing"}; the no-op preview found ${preview.found.length} stacks with changes.`,
     `Memory against the fleet's size at --parallel ${drift.parallel}: ${drift.stacks} stacks ${int(drift.peakMb)} MB, ${small.stacks} stacks ${int(small.peakMb)} MB (ratio ${round(drift.peakMb / Math.max(1, small.peakMb), 2)}).`,
-    `Engine floor, the same ${empty.stacks} stacks through the fleet: a program declaring nothing ${empty.seconds} s, one configuration ${one.seconds} s; the estate's no-op preview is ${round(preview.seconds / empty.seconds, 2)} × the first and ${round(preview.seconds / one.seconds, 2)} × the second.`,
+    ...(empty && one
+      ? [
+          `Engine floor, the same ${empty.stacks} stacks through the fleet: a program declaring nothing ${empty.seconds} s, one configuration ${one.seconds} s; the estate's no-op preview is ${round(preview.seconds / empty.seconds, 2)} × the first and ${round(preview.seconds / one.seconds, 2)} × the second.`,
+        ]
+      : []),
     "",
   ].join("\n");
 }
