@@ -16,8 +16,9 @@
 //                                       (bench/emulator/organizations-scale.ts; also a row of the full run)
 //   node dist/bench/main.js --fleet    the fleet command over 100 organizations (bench/fleet/fleet-main.ts): drift and no-op
 //                                       preview times, memory, requests; --quick: 10 organizations of 100 numbers;
-//                                       --fleet-parallel K (default 4); --fleet-program go: the same estate from a Go
-//                                       program (bench/fleet/program-go), to bench/results/fleet-go.*
+//                                       --fleet-parallel K (default 4); --fleet-program native|go: the same estate from
+//                                       the JavaScript program on the native provider, or from a Go program
+//                                       (bench/fleet/program-go), to bench/results/fleet-native.*, fleet-go.*
 //   node dist/bench/main.js --fleet-rate  a fleet drift check of 50 stacks at --parallel 8 sharing one token at
 //                                       600 requests/min (bench/fleet/fleet-rate.ts); --quick: 16 stacks at 60 per 10 s
 //   node dist/bench/main.js --rate-budget  8 processes sharing one token at 600 requests/min (bench/sdk/rate-budget.ts);

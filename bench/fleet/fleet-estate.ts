@@ -32,6 +32,8 @@ export interface EstateShape {
   project: string;
   bridges: number;
   trunks: number;
+  /** The JavaScript program on the native provider (`pulumi-voice-platform/native`, the plugin in bin/). */
+  native?: boolean;
 }
 
 /** The benchmark's estate: its program, 10 bridges and 2 trunks a stack. */
@@ -58,7 +60,21 @@ export async function fleetEstate(
   const repoPaths = (text: string) => text.replaceAll("../../../", `${repoRoot}/`);
   const projectFile = path.join(dir.path, "Pulumi.yaml");
   const project = await readFile(projectFile, "utf8");
-  await writeFile(projectFile, repoPaths(project).replace(/^name: .*$/m, `name: ${shape.project}`));
+  await writeFile(
+    projectFile,
+    repoPaths(project).replace(/^name: .*$/m, `name: ${shape.project}`) +
+      (shape.native
+        ? `plugins:\n  providers:\n    - name: voice\n      path: ${path.join(repoRoot, "bin")}\n`
+        : ""),
+  );
+  if (shape.native) {
+    const index = path.join(dir.path, "index.js");
+    const program = await readFile(index, "utf8");
+    await writeFile(
+      index,
+      program.replace('require("pulumi-voice-platform")', 'require("pulumi-voice-platform/native")'),
+    );
+  }
   await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
   await mkdir(path.join(dir.path, "specs"));
   const go = shape.program === "program-go";

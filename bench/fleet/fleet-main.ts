@@ -108,11 +108,21 @@ export async function fleetRun(
   };
 }
 
-/** The programs the estate can be declared in: the JavaScript one users of the npm package write, and Go. */
+/**
+ * The programs the estate can be declared in: the JavaScript one users of the npm package write (on its
+ * dynamic provider), the same on the native provider, and Go (on the native provider).
+ */
 export const FLEET_PROGRAMS = {
   javascript: { shape: ESTATE, results: "fleet" },
+  native: { shape: { ...ESTATE, project: "voice-fleet-native", native: true }, results: "fleet-native" },
   go: { shape: { ...ESTATE, program: "program-go", project: "voice-fleet-go" }, results: "fleet-go" },
 } as const;
+
+const PROGRAM_NAMES: Record<keyof typeof FLEET_PROGRAMS, string> = {
+  javascript: "a JavaScript program, dynamic provider",
+  native: "a JavaScript program, native provider",
+  go: "a Go program, native provider",
+};
 
 /**
  * Runs the fleet benchmark; writes bench/results/<fleet|fleet-go>.json and .md (quick: 10 organizations of
@@ -240,7 +250,7 @@ function render(r: {
   const row = (f: FleetFigures) =>
     `| ${f.label} | ${f.stacks} | ${f.parallel} | ${f.seconds} s${f.operation === "up" ? "" : f.seconds <= TARGET_S ? " ✓" : " ✗"} | ${int(f.peakMb)} MB (${f.peakProcesses} processes) | ${int(f.requests)}${f.throttled ? ` (${f.throttled} × 429)` : ""} | ${f.floorSeconds.toLocaleString("en-US")} s | ${f.exitCode} | ${f.failed} |`;
   return [
-    `### Fleet: many organizations (${r.program === "go" ? "a Go program" : "a JavaScript program"})`,
+    `### Fleet: many organizations (${PROGRAM_NAMES[r.program as keyof typeof FLEET_PROGRAMS]})`,
     "",
     `${r.organizations} organizations, one stack each: a configuration, 10 bridges holding ${int(r.numbersPerOrganization)} numbers as BridgeNumbers sets, 2 trunks (${r.resourcesPerStack} resources a stack, ${int(r.organizations * r.numbersPerOrganization)} numbers in all). Emulator rate limit raised to ${int(RATE)}/min; the floor is the requests at the platform's ${PLATFORM_RATE}/min. Target: each check ≤ ${TARGET_S / 60} min on 2 cores. Memory: ${r.memoryMethod}.`,
     "",
