@@ -24,7 +24,7 @@ export interface FleetEstate {
   resourcesPerStack: number;
 }
 
-/** What each stack declares, when not the benchmark's estate: the engine floor's smaller programs. */
+/** What each stack declares and in which program: the estate, or the engine floor's smaller programs. */
 export interface EstateShape {
   /** The program's folder under bench/fleet: `program` (JavaScript), `program-go`, `program-empty` (declares nothing). */
   program: string;

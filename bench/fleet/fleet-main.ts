@@ -113,19 +113,21 @@ export async function fleetRun(
  * dynamic provider), the same on the native provider, and Go (on the native provider).
  */
 export const FLEET_PROGRAMS = {
-  javascript: { shape: ESTATE, results: "fleet" },
-  native: { shape: { ...ESTATE, project: "voice-fleet-native", native: true }, results: "fleet-native" },
-  go: { shape: { ...ESTATE, program: "program-go", project: "voice-fleet-go" }, results: "fleet-go" },
+  javascript: { name: "a JavaScript program, dynamic provider", shape: ESTATE, results: "fleet" },
+  native: {
+    name: "a JavaScript program, native provider",
+    shape: { ...ESTATE, project: "voice-fleet-native", native: true },
+    results: "fleet-native",
+  },
+  go: {
+    name: "a Go program, native provider",
+    shape: { ...ESTATE, program: "program-go", project: "voice-fleet-go" },
+    results: "fleet-go",
+  },
 } as const;
 
-const PROGRAM_NAMES: Record<keyof typeof FLEET_PROGRAMS, string> = {
-  javascript: "a JavaScript program, dynamic provider",
-  native: "a JavaScript program, native provider",
-  go: "a Go program, native provider",
-};
-
 /**
- * Runs the fleet benchmark; writes bench/results/<fleet|fleet-go>.json and .md (quick: 10 organizations of
+ * Runs the fleet benchmark; writes bench/results/<fleet|fleet-native|fleet-go>.json and .md (quick: 10 organizations of
  * 100 numbers, to .tmp files). The JavaScript program's run also measures the engine's floor.
  */
 export async function runFleetBench(options: {
@@ -250,7 +252,7 @@ function render(r: {
   const row = (f: FleetFigures) =>
     `| ${f.label} | ${f.stacks} | ${f.parallel} | ${f.seconds} s${f.operation === "up" ? "" : f.seconds <= TARGET_S ? " ✓" : " ✗"} | ${int(f.peakMb)} MB (${f.peakProcesses} processes) | ${int(f.requests)}${f.throttled ? ` (${f.throttled} × 429)` : ""} | ${f.floorSeconds.toLocaleString("en-US")} s | ${f.exitCode} | ${f.failed} |`;
   return [
-    `### Fleet: many organizations (${PROGRAM_NAMES[r.program as keyof typeof FLEET_PROGRAMS]})`,
+    `### Fleet: many organizations (${FLEET_PROGRAMS[r.program as keyof typeof FLEET_PROGRAMS].name})`,
     "",
     `${r.organizations} organizations, one stack each: a configuration, 10 bridges holding ${int(r.numbersPerOrganization)} numbers as BridgeNumbers sets, 2 trunks (${r.resourcesPerStack} resources a stack, ${int(r.organizations * r.numbersPerOrganization)} numbers in all). Emulator rate limit raised to ${int(RATE)}/min; the floor is the requests at the platform's ${PLATFORM_RATE}/min. Target: each check ≤ ${TARGET_S / 60} min on 2 cores. Memory: ${r.memoryMethod}.`,
     "",
