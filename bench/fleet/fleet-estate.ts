@@ -56,7 +56,7 @@ export async function fleetEstate(
 ): Promise<FleetEstate> {
   const dir = await makeTempDir("pulumi-voice-fleet-bench-");
   await cp(path.join(repoRoot, "bench", "fleet", shape.program), dir.path, { recursive: true });
-  // The copy's paths to the repository (the Go SDK, the plugin in bin/) are made absolute.
+  // The copy's paths to the repository (the plugin in bin/) are made absolute.
   const repoPaths = (text: string) => text.replaceAll("../../../", `${repoRoot}/`);
   const projectFile = path.join(dir.path, "Pulumi.yaml");
   const project = await readFile(projectFile, "utf8");
@@ -86,8 +86,14 @@ export async function fleetEstate(
     NODE_COMPILE_CACHE: path.join(dir.path, ".node-compile-cache"),
   };
   if (go) {
-    const goMod = path.join(dir.path, "go.mod");
-    await writeFile(goMod, repoPaths(await readFile(goMod, "utf8")));
+    // The module is examples/go's (the same SDK and Pulumi versions), its SDK path made absolute.
+    const example = path.join(repoRoot, "examples", "go");
+    const goMod = await readFile(path.join(example, "go.mod"), "utf8");
+    await writeFile(
+      path.join(dir.path, "go.mod"),
+      goMod.replace("=> ../../sdks/go", `=> ${repoRoot}/sdks/go`),
+    );
+    await cp(path.join(example, "go.sum"), path.join(dir.path, "go.sum"));
     await run("go", ["build", "-o", "program", "."], { cwd: dir.path, env });
   }
   const orgs = fleetOrganizations(options);
