@@ -32,7 +32,7 @@ export interface EstateShape {
   project: string;
   bridges: number;
   trunks: number;
-  /** The JavaScript program on the native provider (`pulumi-voice-platform/native`, the plugin in bin/). */
+  /** On the native provider, the plugin in bin/ (a JavaScript program requires `pulumi-voice-platform/native`). */
   native?: boolean;
 }
 
@@ -56,18 +56,13 @@ export async function fleetEstate(
 ): Promise<FleetEstate> {
   const dir = await makeTempDir("pulumi-voice-fleet-bench-");
   await cp(path.join(repoRoot, "bench", "fleet", shape.program), dir.path, { recursive: true });
-  // The copy's paths to the repository (the plugin in bin/) are made absolute.
-  const repoPaths = (text: string) => text.replaceAll("../../../", `${repoRoot}/`);
+  const go = shape.program === "program-go";
   const projectFile = path.join(dir.path, "Pulumi.yaml");
-  const project = await readFile(projectFile, "utf8");
-  await writeFile(
-    projectFile,
-    repoPaths(project).replace(/^name: .*$/m, `name: ${shape.project}`) +
-      (shape.native
-        ? `plugins:\n  providers:\n    - name: voice\n      path: ${path.join(repoRoot, "bin")}\n`
-        : ""),
-  );
-  if (shape.native) {
+  const project = (await readFile(projectFile, "utf8")).replace(/^name: .*$/m, `name: ${shape.project}`);
+  // On the native provider, the engine takes the plugin from the repository's bin/.
+  const plugin = `plugins:\n  providers:\n    - name: voice\n      path: ${path.join(repoRoot, "bin")}\n`;
+  await writeFile(projectFile, shape.native ? project + plugin : project);
+  if (shape.native && !go) {
     const index = path.join(dir.path, "index.js");
     const program = await readFile(index, "utf8");
     await writeFile(
@@ -77,7 +72,6 @@ export async function fleetEstate(
   }
   await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir");
   await mkdir(path.join(dir.path, "specs"));
-  const go = shape.program === "program-go";
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...(await (go ? engineEnv("go") : engineEnv())),

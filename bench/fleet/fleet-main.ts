@@ -121,7 +121,7 @@ export const FLEET_PROGRAMS = {
   },
   go: {
     name: "a Go program, native provider",
-    shape: { ...ESTATE, program: "program-go", project: "voice-fleet-go" },
+    shape: { ...ESTATE, program: "program-go", project: "voice-fleet-go", native: true },
     results: "fleet-go",
   },
 } as const;
