@@ -10,47 +10,32 @@ import { ownPackage } from "../sdk/core/own-package";
 /** The name the package's `bin` installs. */
 export const PROGRAM = "pulumi-voice-platform";
 
-/** One subcommand: a summary for the usage, its own usage, and how to run it. */
+/** One subcommand: a summary for the usage, and how to run it (it answers its own `--help`). */
 interface Command {
   summary: string;
-  load(): Promise<{ usage: string; run(argv: readonly string[]): Promise<void> }>;
+  load(): Promise<(argv: readonly string[]) => Promise<void>>;
 }
 
 const COMMANDS: Record<string, Command> = {
   emulator: {
     summary: "Run the local platform emulator (a faithful stand-in for the platform API)",
-    load: async () => {
-      const m = await import("../emulator/cli.js");
-      return { usage: m.EMULATOR_USAGE, run: m.runEmulator };
-    },
+    load: async () => (await import("../emulator/cli.js")).runEmulator,
   },
   export: {
     summary: "Write a Pulumi project that takes over an existing organization (bridges, numbers, trunks)",
-    load: async () => {
-      const m = await import("./export/command.js");
-      return { usage: m.EXPORT_USAGE, run: m.runExport };
-    },
+    load: async () => (await import("./export/command.js")).runExport,
   },
   report: {
     summary: "Turn `pulumi preview --json` / `refresh --preview-only --json` into a markdown table",
-    load: async () => {
-      const m = await import("./report/command.js");
-      return { usage: m.REPORT_USAGE, run: m.runReport };
-    },
+    load: async () => (await import("./report/command.js")).runReport,
   },
   fleet: {
     summary: "Run preview, drift, up, refresh or destroy in many stacks at once, with one combined report",
-    load: async () => {
-      const m = await import("./fleet/command.js");
-      return { usage: m.FLEET_USAGE, run: m.runFleet };
-    },
+    load: async () => (await import("./fleet/command.js")).runFleet,
   },
   recover: {
     summary: "Settle an interrupted `pulumi up`: record the creates it made, by natural key",
-    load: async () => {
-      const m = await import("./recover/command.js");
-      return { usage: m.RECOVER_USAGE, run: m.runRecover };
-    },
+    load: async () => (await import("./recover/command.js")).runRecover,
   },
 };
 
@@ -68,6 +53,9 @@ export function usage(): string {
     "  -v, --version  Print the package version",
   ].join("\n");
 }
+
+/** Where a command's options are explained, said after its error instead of the usage itself. */
+const helpPointer = (command: string): string => `Run '${PROGRAM} ${command} --help' for its options.`;
 
 function misuse(message: string): void {
   process.stderr.write(`${PROGRAM}: ${message}\n\n${usage()}\n`);
@@ -92,13 +80,14 @@ export async function main(argv: readonly string[]): Promise<void> {
   // fifth off loading Fastify and zod at every start after the first; it is silently off where
   // the folder is not writable.
   enableCompileCache();
-  const loaded = await command.load();
+  const run = await command.load();
   try {
-    await loaded.run(rest);
+    await run(rest);
   } catch (e) {
-    // Misuse or a failed start (bad option, port in use, unreadable state file): exit 2.
+    // Misuse or a failed start (bad option, port in use, unreadable state file): exit 2. The error and a
+    // pointer to the usage only: a whole usage after it would scroll the one line that matters out of a CI log.
     process.stderr.write(
-      `${PROGRAM} ${first}: ${e instanceof Error ? e.message : String(e)}\n${loaded.usage}\n`,
+      `${PROGRAM} ${first}: ${e instanceof Error ? e.message : String(e)}\n${helpPointer(first)}\n`,
     );
     process.exit(2);
   }

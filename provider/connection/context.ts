@@ -7,6 +7,7 @@ import {
   settingName,
   VoiceConfigError,
 } from "./config";
+import { closestName } from "../runtime/closest";
 import { requestLogger } from "./request-log";
 
 /** Default user agent, so platform logs tell provider traffic apart. */
@@ -107,11 +108,22 @@ export class VoiceContext {
     if (!handles.includes(settings.orgHandle)) {
       throw new VoiceConfigError(
         `${settingName("orgHandle", this.owner, settings.orgHandle)} is not an organization this token can use ` +
-          `(it can use: ${handles.join(", ") || "none"}): ${settingAdvice("orgHandle", this.owner, "<handle>")}`,
+          `(${usableOrganizations(settings.orgHandle, handles)}): ${settingAdvice("orgHandle", this.owner, "<handle>")}`,
         { settings: ["orgHandle"] },
       );
     }
     this.#organizations = { current: settings.orgHandle, usable: handles };
     return client;
   }
+}
+
+/** The most organizations a message lists: a fleet's token can use hundreds, and a cause stays one short line. */
+const LISTED_ORGANIZATIONS = 5;
+
+/** The organizations a token can use, for a message: all of a few, else how many and the closest to `wanted`. */
+function usableOrganizations(wanted: string, handles: readonly string[]): string {
+  if (handles.length === 0) return "it can use none";
+  if (handles.length <= LISTED_ORGANIZATIONS) return `it can use: ${handles.join(", ")}`;
+  const closest = closestName(wanted, handles);
+  return `it can use ${handles.length} organizations${closest ? `; did you mean ${closest}?` : ""}`;
 }

@@ -46,6 +46,19 @@ describe("pulumi-voice-platform", () => {
     },
   );
 
+  it.each([["emulator"], ["export"], ["report"], ["fleet"], ["recover"]])(
+    "%s with a bad option: the error and where the options are, in two lines, exit 2",
+    (command) => {
+      const { status, stdout, stderr } = cli(command, "--no-such-option");
+      expect(status).toBe(2);
+      expect(stdout).toBe("");
+      const lines = stderr.trimEnd().split("\n");
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^pulumi-voice-platform ${command}: .*--no-such-option`));
+      expect(lines[1]).toBe(`Run 'pulumi-voice-platform ${command} --help' for its options.`);
+    },
+  );
+
   it("--version prints the package's version", () => {
     const { status, stdout } = cli("--version");
     expect(status).toBe(0);

@@ -103,6 +103,21 @@ describe("the organization guard", () => {
     );
   });
 
+  it("counts the usable handles instead of listing them when the token can use many, naming the closest", async () => {
+    const fleet = await startTestEmulator({ organizations: 12, numbersPerOrganization: 1 });
+    try {
+      const context = new VoiceContext(lookupOf(voiceConfig(fleet, { "voice:orgHandle": "org-12" })));
+      const error = await context.ready().then(
+        () => undefined,
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      expect(error).toMatch(/\(it can use 14 organizations; did you mean org-012\?\)/);
+      expect(error).not.toMatch(/org-001/);
+    } finally {
+      await fleet.close();
+    }
+  });
+
   it("names an explicit provider's orgHandle property for an unknown one", async () => {
     const lookup = lookupOf(voiceConfig(emu, { "voice:orgHandle": "initech" }));
     await expect(new VoiceContext(lookup, { provider: "globex" }).ready()).rejects.toThrow(
