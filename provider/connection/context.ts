@@ -1,4 +1,5 @@
 import { AuthenticationError, ConnectionError, TimeoutError, VoiceClient } from "../../sdk";
+import { closestName } from "../runtime/closest";
 import {
   type ConfigLookup,
   resolveSettings,
@@ -7,7 +8,6 @@ import {
   settingName,
   VoiceConfigError,
 } from "./config";
-import { closestName } from "../runtime/closest";
 import { requestLogger } from "./request-log";
 
 /** Default user agent, so platform logs tell provider traffic apart. */

@@ -146,7 +146,9 @@ describe("pulumi-voice-platform emulator", () => {
       stderr = failed.stderr.toString();
     }
     expect(status).toBe(2);
-    expect(stderr).toMatch(/^pulumi-voice-platform emulator: .+\nRun 'pulumi-voice-platform emulator --help' for its options\.\n$/);
+    expect(stderr).toMatch(
+      /^pulumi-voice-platform emulator: .+\nRun 'pulumi-voice-platform emulator --help' for its options\.\n$/,
+    );
   });
 
   it("--organizations: a fleet the token may use, named in the banner", async () => {
