@@ -25,6 +25,9 @@ export class EngineEvents {
   /** Resources whose step has completed (for progress). */
   completed = 0;
 
+  /** `applied`: the operation changes things, so a step counts once it completed, not when it started. */
+  constructor(private readonly applied = false) {}
+
   /** Takes one event. */
   add(event: EngineEvent): void {
     const step = event.resOutputsEvent ?? event.resourcePreEvent ?? event.resOpFailedEvent;
@@ -40,7 +43,7 @@ export class EngineEvents {
         this.#steps.set(`${m.urn}\u0000refresh`, toStep({ ...m, op: gone ? "create" : "refresh" }));
         return;
       }
-      this.#steps.set(`${m.urn}\u0000${m.op}`, toStep(m));
+      if (event.resOutputsEvent || !this.applied) this.#steps.set(`${m.urn}\u0000${m.op}`, toStep(m));
     }
     if (event.summaryEvent) this.#summary = { ...event.summaryEvent.resourceChanges };
     const policy = event.policyEvent;

@@ -1,7 +1,7 @@
 // Why a stack's operation failed, in one line for its report row: the engine's own error diagnostics
 // first (a resource's error names the resource), and only when the engine stopped before it sent any
 // event (a locked stack, a missing stack, a broken Pulumi.yaml) the error the CLI printed.
-import { resourceLabel } from "../report/changes";
+import { resourceLabel, typeLabel } from "../report/changes";
 import type { ErrorDiagnostic } from "./engine-events";
 
 /** The longest cause a report row carries; the stack's log has the whole text. */
@@ -32,7 +32,7 @@ export function failureCause(errors: readonly ErrorDiagnostic[], thrown: unknown
   const specific = errors.filter((e) => !GENERIC.some((g) => g.test(firstLine(e.message))));
   const chosen = specific.find((e) => e.urn) ?? specific[0];
   let cause: string;
-  if (chosen) cause = chosen.urn ? `${resourceLabel(chosen.urn)}: ${chosen.message}` : chosen.message;
+  if (chosen) cause = chosen.urn ? onResource(chosen.urn, chosen.message) : chosen.message;
   else {
     const text = thrown instanceof Error ? thrown.message : String(thrown);
     cause = cliError(stderrOf(text)) ?? cliError(text) ?? firstLine(text);
@@ -43,6 +43,16 @@ export function failureCause(errors: readonly ErrorDiagnostic[], thrown: unknown
       .replace(/^error: /, "")
       .trim(),
   );
+}
+
+/**
+ * The message on its resource, the type said once: a provider's own message often starts with the type
+ * (`voice:Bridge check failed: …`), which the label already names.
+ */
+function onResource(urn: string, message: string): string {
+  const type = typeLabel(urn);
+  const rest = message.startsWith(`${type} `) ? message.slice(type.length + 1) : message;
+  return `${resourceLabel(urn)}: ${rest}`;
 }
 
 /** The stderr part of an Automation API CommandError's message (`… stderr: <text>`), or the text. */

@@ -18,8 +18,10 @@ const changeRow = z.object({
   resource: z.string(),
   urn: z.string(),
   property: z.string(),
-  code: z.unknown(),
-  platform: z.unknown(),
+  /** Absent for a resource the code does not declare (a delete). */
+  code: z.unknown().optional(),
+  /** Absent for a resource the platform does not hold yet (a create). */
+  platform: z.unknown().optional(),
   action: z.enum(["create", "update", "replace", "delete"]),
   origin: z.enum(["code", "platform", "code and platform"]).optional(),
 });

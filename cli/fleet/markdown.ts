@@ -23,7 +23,19 @@ export function resultWords(report: FleetReport, result: StackResult): string {
   return result.status;
 }
 
-function changesCell(result: StackResult): string {
+/** The engine's change-summary operations as done. */
+const PAST: Record<string, string> = {
+  create: "created",
+  update: "updated",
+  replace: "replaced",
+  delete: "deleted",
+  "create-replacement": "replaced",
+  "delete-replaced": "replaced",
+  import: "imported",
+  refresh: "refreshed",
+};
+
+function changesCell(result: StackResult, applied: boolean): string {
   if (result.cause) return text(result.cause);
   const rows = result.changes.length;
   const resources = new Set(result.changes.map((r) => r.urn)).size;
@@ -35,7 +47,7 @@ function changesCell(result: StackResult): string {
   if (result.unlocatedChanges > 0) parts.push(`${result.unlocatedChanges} resources (properties not given)`);
   const ops = Object.entries(result.changeSummary)
     .filter(([op, n]) => op !== "same" && n > 0)
-    .map(([op, n]) => `${n} ${op}`);
+    .map(([op, n]) => `${n} ${applied ? (PAST[op] ?? op) : `to ${op}`}`);
   if (rows === 0 && ops.length > 0) parts.push(ops.join(", "));
   return parts.join("; ");
 }
@@ -53,6 +65,7 @@ const time = (ms: number | undefined) => (ms === undefined ? "" : clock(ms));
 /** Renders the combined report under a heading naming `title`. */
 export function renderFleetMarkdown(report: FleetReport, title?: string): string {
   const info = OPERATIONS[report.operation];
+  const applied = !info.check;
   const out = [`### ${title ?? `Telephony fleet: ${report.operation}`}`, ""];
   const counts = new Map<string, number>();
   for (const s of report.stacks) {
@@ -90,7 +103,7 @@ export function renderFleetMarkdown(report: FleetReport, title?: string): string
       "|---|---|---|---|---|---|",
       ...notable.map(
         (s) =>
-          `| \`${s.id}\` | ${isFailure(s) || s.status === "changes" ? `**${resultWords(report, s)}**` : resultWords(report, s)} | ${changesCell(s)} | ${policyCell(s)} | ${s.requests ?? ""} | ${time(s.durationMs)} |`,
+          `| \`${s.id}\` | ${isFailure(s) || s.status === "changes" ? `**${resultWords(report, s)}**` : resultWords(report, s)} | ${changesCell(s, applied)} | ${policyCell(s)} | ${s.requests ?? ""} | ${time(s.durationMs)} |`,
       ),
     );
   if (clean.length > 0)
@@ -105,9 +118,9 @@ export function renderFleetMarkdown(report: FleetReport, title?: string): string
   for (const s of report.stacks.filter((r) => r.changes.length > 0))
     out.push(
       "",
-      `#### \`${s.id}\`: ${resultWords(report, s)}`,
+      `#### \`${s.id}\`: ${isFailure(s) ? "done before it failed" : resultWords(report, s)}`,
       "",
-      ...changesTable(s.changes as ChangeRow[]),
+      ...changesTable(s.changes as ChangeRow[], applied ? "done" : "plan"),
     );
   const violations = report.stacks.flatMap((s) => s.policy.map((v) => ({ stack: s.id, ...v })));
   if (violations.length > 0)

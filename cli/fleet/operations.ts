@@ -42,7 +42,7 @@ export const OPERATIONS: Readonly<Record<Operation, OperationInfo>> = {
     check: false,
     policy: true,
     refresh: true,
-    words: { clean: "no changes", changes: "updated" },
+    words: { clean: "no changes", changes: "changed" },
     summary: "make the platform what each stack's program declares",
   },
   refresh: {

@@ -11,6 +11,7 @@ import { EngineEvents } from "./engine-events";
 import { failureCause } from "./failure-cause";
 import type { StackResult } from "./fleet-report";
 import { lockedCause, lockHolders } from "./locks";
+import { OPERATIONS } from "./operations";
 import type { StackJob } from "./stack-job";
 
 /** The `pulumi` on PATH, checked once per process (`pulumi version`), not once per stack. */
@@ -33,7 +34,8 @@ export async function runStack(
   say(
     `# fleet ${job.operation} ${job.stack.id} (${job.stack.folder}) started ${new Date(started).toISOString()}`,
   );
-  const events = new EngineEvents();
+  // What an applied operation did is its completed steps; a check's is every step it planned.
+  const events = new EngineEvents(!OPERATIONS[job.operation].check);
   let outcome: { ok: true } | { ok: false; error: unknown };
   try {
     const stack = await LocalWorkspace.selectStack(
@@ -83,7 +85,14 @@ export async function runStack(
               .map((v) => `${v.policy}${v.resource ? ` (${v.resource})` : ""}`)
               .join(", ")}`
           : failureCause(events.errors, outcome.error);
-    result = { ...base, status: cancelled ? "cancelled" : "failed", cause };
+    // A check that did not finish plans nothing that will happen: its steps are no change to show.
+    const planned = OPERATIONS[job.operation].check;
+    result = {
+      ...base,
+      ...(planned ? { changes: [] } : {}),
+      status: cancelled ? "cancelled" : "failed",
+      cause,
+    };
   } else {
     const changed = Object.entries(summary).some(([op, n]) => op !== "same" && n > 0);
     result = {

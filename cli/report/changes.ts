@@ -41,11 +41,15 @@ const HIDDEN = new Set(["__provider"]);
 /** Whether the report can show `key` of the resource at `urn`: not hidden, and something the platform holds. */
 const shown = (urn: string, key: string): boolean => !HIDDEN.has(key) && heldByPlatform(urn, key);
 
+/** `voice:Bridge` from a URN (the dynamic provider's prefix left out). */
+export function typeLabel(urn: string): string {
+  const type = (urn.split("::")[2] ?? "").split("$").pop() ?? "";
+  return type.replace(/^pulumi-nodejs:dynamic\//, "");
+}
+
 /** `voice:Bridge support` from a URN. */
 export function resourceLabel(urn: string): string {
-  const parts = urn.split("::");
-  const type = (parts[2] ?? "").split("$").pop() ?? "";
-  return `${type.replace(/^pulumi-nodejs:dynamic\//, "")} ${parts[3] ?? urn}`;
+  return `${typeLabel(urn)} ${urn.split("::")[3] ?? urn}`;
 }
 
 /** Equality of two masked values (a secret equals a secret: its plaintext is not known here). */

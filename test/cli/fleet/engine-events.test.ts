@@ -77,6 +77,28 @@ describe("engine events folded into a report row", () => {
     ]);
   });
 
+  it("counts an applied operation's steps once done (a failed or never-ended step did nothing); a check's once planned", () => {
+    const other = URN.replace("::support", "::sales");
+    const events = (applied: boolean) => {
+      const e = new EngineEvents(applied);
+      e.add(ev({ resourcePreEvent: { metadata: step("update", "Support", "Help") } }));
+      e.add(ev({ resOutputsEvent: { metadata: step("update", "Support", "Help") } }));
+      e.add(ev({ resourcePreEvent: { metadata: { ...step("create", undefined, "Sales"), urn: other } } }));
+      e.add(
+        ev({
+          resOpFailedEvent: {
+            metadata: { ...step("create", undefined, "Sales"), urn: other },
+            status: 0,
+            steps: 0,
+          },
+        }),
+      );
+      return buildReport([e.document()]).rows.map((r) => `${r.resource} ${r.action}`);
+    };
+    expect(events(true)).toEqual(["voice:Bridge support update"]);
+    expect(events(false)).toEqual(["voice:Bridge support update", "voice:Bridge sales create"]);
+  });
+
   it("keeps policy violations and error diagnostics, without colours", () => {
     const events = new EngineEvents();
     events.add(
@@ -114,7 +136,7 @@ describe("engine events folded into a report row", () => {
       },
     ]);
     expect(failureCause(events.errors, new Error("ignored"))).toBe(
-      "voice:Bridge support: voice:Bridge create failed: refused",
+      "voice:Bridge support: create failed: refused",
     );
   });
 });

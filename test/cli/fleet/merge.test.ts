@@ -126,6 +126,33 @@ describe("merging shard reports", () => {
     ).toThrow(/x?p.json is a preview report, 1.json a drift report/);
   });
 
+  it.each(["preview", "up", "destroy"] as const)(
+    "merges the shards of a %s, creates and deletes included, as the JSON files hold them",
+    (operation) => {
+      const row = (urn: string, action: "create" | "delete") => ({
+        resource: `voice:Bridge ${urn}`,
+        urn,
+        property: "",
+        ...(action === "create" ? { code: "" } : { platform: "" }),
+        action,
+      });
+      const shard = (n: number, stacks: StackResult[]) =>
+        parseFleetReport(JSON.stringify(report(stacks, { operation, shard: n })), `${n}.json`);
+      const created = result("p/a", "changes", { changes: [row("urn:a", "create")] });
+      const deleted = result("p/b", "changes", { changes: [row("urn:b", "delete")] });
+      const merged = mergeReports([
+        { report: shard(1, [created, result("p/c", "clean")]), source: "1.json" },
+        { report: shard(2, [deleted, result("p/d", "clean")]), source: "2.json" },
+      ]);
+      expect(merged.stacks.map((s) => [s.id, s.status, s.changes.map((c) => c.action)])).toEqual([
+        ["p/a", "changes", ["create"]],
+        ["p/b", "changes", ["delete"]],
+        ["p/c", "clean", []],
+        ["p/d", "clean", []],
+      ]);
+    },
+  );
+
   it("reads back what it writes, and names a file that is not a report", () => {
     expect(parseFleetReport(JSON.stringify(shard1), "1.json")).toEqual(shard1);
     expect(() => parseFleetReport("{", "x.json")).toThrow(/^x.json is not JSON/);
@@ -191,6 +218,44 @@ describe("the markdown report", () => {
       "| voice:Bridge support | `name` | `Support` | `Renamed` | **update** | platform (drift) |",
     );
     expect(md).toContain('| `p/d` | `voice-bridge-slug-naming` | advisory | voice:Bridge x | slug "X" |');
+  });
+});
+
+describe("the markdown report of an operation that ran", () => {
+  const UP = result("p/a", "changes", {
+    changeSummary: { create: 2, update: 1, same: 3 },
+    changes: [
+      { resource: "voice:Bridge sales", urn: "urn:s", property: "", code: "", action: "create" },
+      {
+        resource: "voice:Bridge support",
+        urn: "urn:a",
+        property: "name",
+        code: "Support",
+        platform: "Old",
+        action: "update",
+      },
+    ],
+  });
+
+  it("says what `up` did, in the past tense, with the values before and after", () => {
+    const md = renderFleetMarkdown(report([UP, result("p/b", "clean")], { operation: "up" }));
+    expect(md).toContain("**2 stacks** (`pulumi up` in each): 1 changed, 1 no changes.");
+    expect(md).toContain("#### `p/a`: changed");
+    expect(md).toContain("| Resource | Property | Before | After | Done |");
+    expect(md).toContain("| voice:Bridge sales | — | (none) | (new) | **created** |");
+    expect(md).toContain("| voice:Bridge support | `name` | `Old` | `Support` | **updated** |");
+    expect(md).not.toMatch(/will/);
+  });
+
+  it("says what a preview plans in the future tense, and shows no plan for a stack whose preview failed", () => {
+    const failed = result("p/b", "failed", { cause: "voice:Bridge x: check failed: slug: must be a slug" });
+    const md = renderFleetMarkdown(
+      report([{ ...UP, changes: UP.changes.slice(1) }, failed], { operation: "preview" }),
+    );
+    expect(md).toContain("| Resource | Property | In code | On the platform | `up` will |");
+    expect(md).toContain("| voice:Bridge support | `name` | `Support` | `Old` | **update** |");
+    expect(md).toContain("| `p/b` | **failed** | voice:Bridge x: check failed: slug: must be a slug |");
+    expect(md).not.toContain("#### `p/b`");
   });
 });
 
