@@ -6,6 +6,7 @@
 import "../provider/entry/node-version";
 import { enableCompileCache } from "node:module";
 import { ownPackage } from "../sdk/core/own-package";
+import { WORKER_COMMAND } from "./fleet/worker-command";
 
 /** The name the package's `bin` installs. */
 export const PROGRAM = "pulumi-voice-platform";
@@ -75,11 +76,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
-  if (command === undefined) return misuse(`unknown command '${first}'`);
+  if (command === undefined && first !== WORKER_COMMAND) return misuse(`unknown command '${first}'`);
   // Node's on-disk cache of compiled modules (in the temp folder, keyed by content) takes about a
   // fifth off loading Fastify and zod at every start after the first; it is silently off where
   // the folder is not writable.
   enableCompileCache();
+  if (command === undefined) return (await import("./fleet/worker.js")).runWorker();
   const run = await command.load();
   try {
     await run(rest);

@@ -4,7 +4,7 @@
 import { stripVTControlCharacters } from "node:util";
 import type { EngineEvent, StepEventMetadata, StepEventStateMetadata } from "@pulumi/pulumi/automation";
 import { resourceLabel } from "../report/changes";
-import type { EngineJson, EngineState, EngineStep } from "../report/engine-json";
+import { type EngineJson, type EngineState, type EngineStep, refreshOutcome } from "../report/engine-json";
 import type { Violation } from "./fleet-report";
 
 /** A diagnostic the engine reported as an error, on a resource or the stack. */
@@ -37,10 +37,8 @@ export class EngineEvents {
       if (event.resourcePreEvent && m.op === "refresh") this.#refreshing.add(m.urn);
       if (!event.resourcePreEvent && this.#refreshing.delete(m.urn)) {
         // A refresh's outcome arrives as the change it records (`update`, `delete`, `same`), the recorded
-        // state as `old` and the platform's as `new`: kept as the refresh step the report reads. A
-        // resource gone from the platform is one `up` will create again.
-        const gone = m.op === "delete" || m.new === undefined;
-        this.#steps.set(`${m.urn}\u0000refresh`, toStep({ ...m, op: gone ? "create" : "refresh" }));
+        // state as `old` and the platform's as `new`: kept as the refresh step the report reads.
+        this.#steps.set(`${m.urn}\u0000refresh`, refreshOutcome(toStep(m)));
         return;
       }
       if (event.resOutputsEvent || !this.applied) this.#steps.set(`${m.urn}\u0000${m.op}`, toStep(m));

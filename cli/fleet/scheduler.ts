@@ -2,11 +2,11 @@
 // given back when the stack ends, so the fleet's memory follows the parallelism, not the fleet's size).
 // A failed stack is a result like any other; the next stack starts. An interrupt stops the launching of
 // stacks (the first), then cancels the running ones (the second).
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { appendFile } from "node:fs/promises";
 import type { StackResult } from "./fleet-report";
 import type { FromWorker, StackJob, ToWorker } from "./stack-job";
-import { WORKER_FILE } from "./worker";
+import { startWorker } from "./worker";
 
 /** What the scheduler tells as it goes. */
 export interface SchedulerEvents {
@@ -131,13 +131,6 @@ export class Scheduler {
       if (this.#state === "cancelling") send(worker, { type: "cancel" });
     });
   }
-}
-
-/** A worker process: in a process group of its own (`detached`), so a terminal's Ctrl-C reaches the fleet alone. */
-function startWorker(): ChildProcess {
-  const child = fork(WORKER_FILE, [], { detached: true, stdio: ["ignore", "ignore", "pipe", "ipc"] });
-  child.on("error", () => {});
-  return child;
 }
 
 /** A result with nothing but its status and cause. */

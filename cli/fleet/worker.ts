@@ -4,14 +4,22 @@
 // own, so a Ctrl-C at the terminal reaches the fleet alone, which decides what the running stacks do: go
 // on to their end (the first Ctrl-C), or be cancelled (the second, sent here as `cancel`). When the fleet
 // is gone (killed), the worker cancels its stack too, so the engine ends cleanly and releases the lock.
-import { enableCompileCache } from "node:module";
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { isSea } from "node:sea";
 import type { FromWorker, StackJob, ToWorker } from "./stack-job";
+import { WORKER_COMMAND } from "./worker-command";
 
-/** This module's compiled file: what the fleet forks (importing it, the fleet also has it compiled). */
-export const WORKER_FILE = __filename;
+/** A worker process: in a process group of its own (`detached`), so a terminal's Ctrl-C reaches the fleet alone. */
+export function startWorker(): ChildProcess {
+  const args = isSea() ? [WORKER_COMMAND] : [path.join(__dirname, "..", "main.js"), WORKER_COMMAND];
+  const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  child.on("error", () => {});
+  return child;
+}
 
-if (require.main === module) {
-  enableCompileCache();
+/** Serves the fleet's jobs over the IPC channel until the fleet disconnects. */
+export function runWorker(): void {
   let current: AbortController | undefined;
   let queue: Promise<void> = Promise.resolve();
   const send = (message: FromWorker) =>

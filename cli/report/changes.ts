@@ -1,5 +1,5 @@
 // The engine's steps as report rows: one per changed property of a resource, with what `up` will do.
-import type { EngineJson, EngineState, EngineStep } from "./engine-json";
+import { documentSteps, type EngineJson, type EngineState, type EngineStep } from "./engine-json";
 import { heldByPlatform, isWriteOnly } from "./platform-fields";
 import { maskSecrets } from "./secrets";
 
@@ -68,7 +68,9 @@ export function stepRows(step: EngineStep): ChangeRow[] {
   const resource = resourceLabel(step.urn);
   const base = { resource, urn: step.urn };
   if (step.op === "refresh") {
-    // A refresh's step: the recorded state (old) against the platform's (new).
+    // A refresh's step: the recorded state (old) against the platform's (new); gone from the platform,
+    // the resource is one `up` will create again.
+    if (!step.newState) return [{ ...base, property: "", code: "", platform: undefined, action: "create" }];
     const before = step.oldState?.outputs ?? {};
     const after = step.newState?.outputs ?? {};
     return [...new Set([...Object.keys(before), ...Object.keys(after)])]
@@ -115,7 +117,7 @@ function named(step: EngineStep, key: string): boolean {
 
 /** All rows of one engine document. */
 export function documentRows(json: EngineJson): ChangeRow[] {
-  return (json.steps ?? []).flatMap(stepRows);
+  return documentSteps(json).flatMap(stepRows);
 }
 
 /** Resources the engine counts as changing (from its change summary). */

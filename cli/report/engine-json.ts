@@ -59,3 +59,26 @@ export function parseEngineJson(text: string, source: string): EngineJson {
 export function isRefresh(json: EngineJson): boolean {
   return (json.steps ?? []).some((s) => s.op === "refresh");
 }
+
+/**
+ * A refresh's outcome as the report reads it: a refresh step from the recorded state (old) to the
+ * platform's (new); a resource gone from the platform has no new state.
+ */
+export function refreshOutcome(step: EngineStep): EngineStep {
+  const gone = step.op === "delete" || !step.newState;
+  return { ...step, op: "refresh", newState: gone ? null : step.newState };
+}
+
+/**
+ * The document's steps, each refresh outcome as a refresh step. A refreshed preview gives every resource
+ * in state a refresh step, then its planned step (whose old state is the platform's). The engine's JSON
+ * of `pulumi refresh --preview-only` (3.259) gives a provider plugin's drift instead as the change the
+ * refresh records (`update`, `delete`: recorded state old, platform's new) with no refresh step of that
+ * resource; read as a plan, it would swap the code's value and the platform's.
+ */
+export function documentSteps(json: EngineJson): EngineStep[] {
+  const steps = json.steps ?? [];
+  const refreshed = new Set(steps.filter((s) => s.op === "refresh").map((s) => s.urn));
+  if (refreshed.size === 0) return steps;
+  return steps.map((s) => (s.op === "same" || refreshed.has(s.urn) || !s.oldState ? s : refreshOutcome(s)));
+}

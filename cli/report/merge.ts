@@ -1,6 +1,6 @@
 // One report from a preview and a refresh: each row says whether the code, the platform or both differ.
 import { type ChangeRow, changedCount, documentRows, stepRows } from "./changes";
-import { type EngineJson, isRefresh } from "./engine-json";
+import { documentSteps, type EngineJson, isRefresh } from "./engine-json";
 
 /** What the report shows: its rows, and drift the engine counted without saying where. */
 export interface Report {
@@ -29,7 +29,7 @@ export function buildReport(documents: readonly EngineJson[]): Report {
     }
   let unlocatedDrift = 0;
   for (const doc of refreshed) {
-    const steps = doc.steps ?? [];
+    const steps = documentSteps(doc);
     const drift = steps.filter((s) => s.op === "refresh").flatMap(stepRows);
     const planned = steps.filter((s) => s.op !== "refresh" && s.op !== "same").flatMap(stepRows);
     for (const row of [...drift.map((r) => ({ ...r, origin: "platform" as const })), ...planned]) {
@@ -42,7 +42,12 @@ export function buildReport(documents: readonly EngineJson[]): Report {
       const { origin: _, ...rest } = row;
       // Without a plain preview, a planned change's cause is not known.
       const unknown = plain.length === 0 && row.origin !== "platform";
-      rows.set(key(row), unknown ? { ...rest, code } : { ...rest, code, origin });
+      // A resource the refresh found gone is drift, though the plan that follows creates it again.
+      const drifted = rows.get(key(row))?.origin === "platform";
+      rows.set(
+        key(row),
+        unknown && !drifted ? { ...rest, code } : { ...rest, code, origin: drifted ? "platform" : origin },
+      );
     }
     // The engine's own refresh JSON (3.259) prints each refresh step's recorded state twice: it counts
     // drifted resources in its change summary but does not say which properties differ.

@@ -115,3 +115,66 @@ describe("report on an exported project's recorded engine JSON", () => {
     );
   });
 });
+
+// Recorded from a JavaScript program on the native provider (a configuration, bridge "support" with a
+// BridgeNumbers set of two numbers, trunk "edge"): the trunk's port changed in code; the bridge renamed and
+// one set number disconnected in the dashboard; both. The engine's JSON of a native stack differs from a
+// dynamic one's: its `refresh --preview-only` gives each drifted resource as the update the refresh records.
+describe("report on a native stack's recorded engine JSON, every input", () => {
+  const PORT = ["voice:index:SipTrunk edge", "port", "5061", "5060", "update"];
+  const NAME = ["voice:index:Bridge support", "name", "Support", "Renamed in the dashboard", "update"];
+  const SET = [
+    "voice:index:BridgeNumbers support-numbers",
+    "numbers",
+    "+14155550100 +14155550101",
+    "+14155550100",
+    "update",
+  ];
+  const numbers = (v: unknown) =>
+    Array.isArray(v) ? v.map((n: { phoneNumber: string }) => n.phoneNumber).join(" ") : v;
+  const nativeRows = (...names: string[]) =>
+    buildReport(names.map((n) => recorded(`native-${n}`))).rows.map((r) => [
+      r.resource,
+      r.property,
+      numbers(r.code),
+      numbers(r.platform),
+      r.action,
+      r.origin,
+    ]);
+  const by = (origin?: string) => (row: unknown[]) => [...row, origin];
+
+  it.each([
+    ["code", ["preview"], [by()(PORT)]],
+    ["code", ["prefresh"], [by()(PORT)]],
+    ["code", ["refresh"], []],
+    ["code", ["preview", "prefresh"], [by("code")(PORT)]],
+    ["code", ["preview", "refresh"], [by("code")(PORT)]],
+    ["drift", ["preview"], []],
+    ["drift", ["prefresh"], [by()(NAME), by()(SET)]],
+    ["drift", ["refresh"], [by("platform")(NAME), by("platform")(SET)]],
+    ["drift", ["preview", "prefresh"], [by("platform")(NAME), by("platform")(SET)]],
+    ["drift", ["preview", "refresh"], [by("platform")(NAME), by("platform")(SET)]],
+    ["both", ["preview", "prefresh"], [by("code")(PORT), by("platform")(NAME), by("platform")(SET)]],
+    ["both", ["preview", "refresh"], [by("code")(PORT), by("platform")(NAME), by("platform")(SET)]],
+    ["both", ["refresh"], [by("platform")(NAME), by("platform")(SET)]],
+  ] as const)(
+    "%s, from %j: the code's value under In code, the platform's under On the platform",
+    (scenario, inputs, expected) => {
+      expect(nativeRows(...inputs.map((i) => `${scenario}-${i}`))).toEqual(expected);
+    },
+  );
+
+  it("a resource deleted on the platform is drift that `up` creates again, from either input", () => {
+    const doc = recorded("native-drift-refresh");
+    const set = doc.steps?.find((s) => s.urn.endsWith("support-numbers"));
+    doc.steps?.push({
+      ...set!,
+      op: "delete",
+      newState: null,
+      urn: set!.urn.replace("support-numbers", "gone"),
+    });
+    expect(buildReport([doc]).rows.filter((r) => r.urn.endsWith("gone"))).toMatchObject([
+      { property: "", action: "create", origin: "platform" },
+    ]);
+  });
+});

@@ -115,12 +115,12 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
       logs.push(await readFile(path.join(cwd, "up", s.log ?? ""), "utf8"));
     }
     expect(logs[0]).toMatch(/pulumi-nodejs:dynamic\/voice:Bridge support/);
-    expect(stdout).toMatch(/Exit code 1: 3 stacks failed \(also 4 updated\)/);
+    expect(stdout).toMatch(/Exit code 1: 3 stacks failed \(also 4 changed\)/);
     // Where the run stands, every second: done, running, failed, found, and the longest-running stack.
     expect(stderr).toMatch(
-      /\[\d+:\d\d\] \d\/7 done · [1-3] running · \d failed · \d updated · slowest: voice-fleet-e2e\/[\w-]+ \d+:\d\d/,
+      /\[\d+:\d\d\] \d\/7 done · [1-3] running · \d failed · \d changed · slowest: voice-fleet-e2e\/[\w-]+ \d+:\d\d/,
     );
-    expect(stderr).toMatch(/finished: 7\/7 done · 0 running · 3 failed · 4 updated/);
+    expect(stderr).toMatch(/finished: 7\/7 done · 0 running · 3 failed · 4 changed/);
     // Nothing secret anywhere: output, report, logs.
     const json = await readFile(path.join(cwd, "up", "report.json"), "utf8");
     for (const text of [stdout, stderr, json, ...logs]) {
