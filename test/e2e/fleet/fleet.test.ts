@@ -62,6 +62,31 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
 
   let whole: FleetReport;
 
+  /** Runs `operation` over the good stacks in two shards at once, then merges their reports. */
+  async function inTwoShards(operation: string, expected: number) {
+    const runs = await Promise.all(
+      ["1/2", "2/2"].map((shard, k) =>
+        fleet([operation, ...select, "--shard", shard, "--logs", `${operation}-${k + 1}`], opts()),
+      ),
+    );
+    expect(runs.map((r) => r.code)).toEqual([expected, expected]);
+    const merged = await fleet(
+      ["merge", `${operation}-1/report.json`, `${operation}-2/report.json`, "--json", `${operation}.json`],
+      opts(),
+    );
+    expect(merged.code, merged.stderr).toBe(expected);
+    const report = await readFleetReport(path.join(cwd, `${operation}.json`));
+    return { merged, report };
+  }
+
+  it("a pull request's plan: new stacks previewed in two shards merge into one report of what `up` will create", async () => {
+    const { merged, report } = await inTwoShards("preview", 7);
+    expect(
+      report.stacks.map((s) => [s.id, s.status, s.changes.map((c) => `${c.resource} ${c.action}`)]),
+    ).toEqual(GOOD.map((s) => [id(s), "changes", ["voice:Bridge support create"]]));
+    expect(merged.stdout).toContain("| voice:Bridge support | — | (new) | (none) | **create** |");
+  });
+
   it("runs `up` in several stacks at once, at most --parallel, a failed stack a row naming it and its cause", async () => {
     const up = [
       "up",
@@ -121,6 +146,10 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
       /\[\d+:\d\d\] \d\/7 done · [1-3] running · \d failed · \d changed · slowest: voice-fleet-e2e\/[\w-]+ \d+:\d\d/,
     );
     expect(stderr).toMatch(/finished: 7\/7 done · 0 running · 3 failed · 4 changed/);
+    // The report of a run that created resources reads back as a merge's input.
+    const again = await fleet(["merge", path.join("up", "report.json")], opts());
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain("| voice:Bridge support | — | (none) | (new) | **created** |");
     // Nothing secret anywhere: output, report, logs.
     const json = await readFile(path.join(cwd, "up", "report.json"), "utf8");
     for (const text of [stdout, stderr, json, ...logs]) {
@@ -347,5 +376,14 @@ describe("fleet: many stacks, one machine or a CI matrix", { timeout: 240_000 },
       expect(stderr).toMatch(message);
     }
     expect(await readdir(cwd)).not.toContain("bad");
+  });
+
+  it("destroy in two shards merges into one report of what it deleted", async () => {
+    const { merged, report } = await inTwoShards("destroy", 0);
+    expect(
+      report.stacks.map((s) => [s.id, s.status, s.changes.map((c) => `${c.resource} ${c.action}`)]),
+    ).toEqual(GOOD.map((s) => [id(s), "changes", ["voice:Bridge support delete"]]));
+    expect(merged.stdout).toContain("| voice:Bridge support | — | (existed) | (removed) | **deleted** |");
+    expect((await emu.admin.state()).bridges.filter((b) => /^fleet-s\d$/.test(b.slug))).toEqual([]);
   });
 });

@@ -55,6 +55,8 @@ describe("the command line as a single executable, with no Node.js on PATH", {
   /** The environment a user's shell gives: the engine's programs and the executable's folder on PATH. */
   let env: NodeJS.ProcessEnv;
   let orgToken: string;
+  /** The project `export` wrote and its stack, once `up` took the organization over. */
+  let adopted: { out: string; stackName: string } | undefined;
 
   const user = (command: string, args: readonly string[], cwd?: string, extra: NodeJS.ProcessEnv = {}) =>
     run(command, args, { cwd, env: { ...env, ...extra }, maxBuffer: 64 * 1024 * 1024 });
@@ -187,6 +189,37 @@ describe("the command line as a single executable, with no Node.js on PATH", {
     expect(
       state.deployment.resources.filter((r: { type: string }) => r.type.startsWith("voice:")),
     ).toHaveLength(declared);
+    adopted = { out, stackName };
+  });
+
+  it("fleet drift runs its stacks from the executable (its workers too), exit 7 naming the stack and the field; merge reads its report", async () => {
+    const { out, stackName } = adopted ?? { out: "", stackName: "" };
+    await admin.renameBridge(emulator.orgHandle, "spare", "Renamed by hand");
+    try {
+      const logs = path.join(tmp.path, "fleet-logs");
+      const drift = await user(executable, ["fleet", "drift", "--project", out, "--logs", logs]).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(drift.code, drift.stderr).toBe(7);
+      const project = /^name: "?([^"\n]+)"?$/m.exec(
+        await readFile(path.join(out, "Pulumi.yaml"), "utf8"),
+      )?.[1];
+      expect(drift.stdout).toContain(
+        `| \`${project}/${stackName}\` | **drift** | 1 property of 1 resource |`,
+      );
+      expect(drift.stdout).toMatch(
+        /\| voice:index:Bridge spare \| `name` \| `Spare` \| `Renamed by hand` \| \*\*update\*\* \| platform \(drift\) \|/,
+      );
+      const merged = await user(executable, ["fleet", "merge", path.join(logs, "report.json")]).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { code: number; stdout: string }) => e,
+      );
+      expect(merged.code).toBe(7);
+      expect(merged.stdout).toContain("Exit code 7: 1 stack: drift.");
+    } finally {
+      await admin.renameBridge(emulator.orgHandle, "spare", "Spare");
+    }
   });
 
   it("recover --from-program rebuilds a lost state from the program: preview then finds nothing to change", async () => {
