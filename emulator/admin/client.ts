@@ -250,6 +250,19 @@ export class AdminClient {
     return this.#call("PUT", `/orgs/${seg(org)}/numbers/${seg(number)}/agent`, { agentId });
   }
 
+  /**
+   * Schedule a follow-up call placed from `number` (one of the organization's) at `nextAt`: a
+   * current-shape task, `pending` until then, whose output carries `assistant_number` and
+   * `post_call_data.follow_up` (`required`, `scheduled`, `next_at`). `assignee` defaults to the
+   * organization's first agent, `contactNumber` to a fictional number. Answers the task.
+   */
+  addFollowUp(
+    org: string,
+    body: { number: string; nextAt: string; contactNumber?: string; assignee?: string },
+  ): Promise<Record<string, unknown> & { task_id: string }> {
+    return this.#call("POST", `/orgs/${seg(org)}/follow-ups`, body);
+  }
+
   /** The chat sessions the inference host keeps (playbook, user, checkpoint, slots, turns). */
   async sessions(): Promise<
     { model: string; user: string; checkpoint: string; slots: Record<string, string>; turns: number }[]

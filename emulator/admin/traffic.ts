@@ -1,4 +1,6 @@
 import type { FastifyRequest } from "fastify";
+import { addFollowUp, followUpInputSchema } from "../domain/calls/follow-ups";
+import { taskView } from "../domain/calls/task-view";
 import { addTraffic, NoLinesError, trafficInputSchema } from "../domain/calls/traffic";
 import type { EmulatorContext } from "../domain/context";
 import { numberByValue } from "../domain/inventory";
@@ -25,7 +27,7 @@ function ownNumber(ctx: EmulatorContext, handle: string, raw: string): PhoneNumb
 
 /**
  * Admin routes of what numbers are doing (docs/emulator.md, Traffic): generated call records,
- * live channels, the agent each number routes to.
+ * live channels, the agent each number routes to, and follow-up calls scheduled on them.
  */
 export function registerAdminTrafficRoutes(
   route: Route,
@@ -61,5 +63,14 @@ export function registerAdminTrafficRoutes(
     const { agentId } = parseBody(agentInputSchema, body(request));
     ctx.store.write((state) => updateNumberSetting(state, number.id, { agent_id: agentId }));
     return { number: number.number, agentId };
+  });
+
+  route("POST", "/orgs/:handle/follow-ups", (request) => {
+    const handle = requireOrgHandle(ctx, String(paramsOf(request).handle));
+    const input = parseBody(followUpInputSchema, body(request));
+    const task = ctx.store.write((state) =>
+      addFollowUp(state, handle, input, ctx.callDurationMs, new Date().toISOString()),
+    );
+    return taskView(ctx.store.state, task);
   });
 }

@@ -119,6 +119,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   "POST /_emulator/orgs/:handle/traffic": { calls: 20, now: "2025-06-01T12:00:00Z" },
   "PUT /_emulator/orgs/:handle/numbers/:number/channels": { channels: 3 },
   "PUT /_emulator/orgs/:handle/numbers/:number/agent": { agentId: "support-agent" },
+  "POST /_emulator/orgs/:handle/follow-ups": { number: PHONE, nextAt: "2030-01-01T00:00:00Z" },
   "PATCH /_emulator/orgs/:handle/trunks/:id": { port: "5070" },
   "POST /dashboard/orgs/:handle/bridges/:key/rename": { name: "Renamed" },
   "POST /dashboard/orgs/:handle/bridges/:key/disconnect": { phone_number: PHONE },
