@@ -2,13 +2,14 @@ import type { Task } from "../../sdk";
 import { normalizePhoneNumber } from "../runtime/fields";
 import type { FollowUps } from "./number-impact";
 
-/** Follow-up states that will not call again. */
+/** Task statuses after which the task calls no more. */
 const OVER = new Set(["completed", "failed"]);
 
 /**
- * The follow-ups still to come in an agent's tasks, per number they will call from: a task whose
- * call ended asking for a follow-up (`post_call_data.follow_up.required`, a `next_at` after now,
- * its state not over) will call again from the number that made it (`output.assistant_number`).
+ * The follow-ups still to come in an agent's tasks, per number they will call from: a task not over
+ * (neither completed nor failed) whose last attempt asks for a follow-up (`post_call_data.follow_up`
+ * required, its `next_at` after now) will call again from the number it calls from
+ * (`output.assistant_number`).
  * Adds those of `tasks` to `byNumber` (a page at a time: an agent's tasks are many, and heavy).
  */
 export function addFollowUps(
@@ -17,11 +18,12 @@ export function addFollowUps(
   now: number,
 ): Map<string, FollowUps> {
   for (const task of tasks) {
+    if (OVER.has(task.status)) continue;
     const data = task.output.post_call_data;
     const number = task.output.assistant_number;
     if (data?.schema_version !== 2 || typeof number !== "string") continue;
     const followUp = data.follow_up;
-    if (followUp?.required !== true || OVER.has(followUp.state ?? "")) continue;
+    if (followUp?.required !== true) continue;
     const at = Date.parse(followUp.next_at ?? "");
     if (Number.isNaN(at) || at <= now) continue;
     const key = normalizePhoneNumber(number);
