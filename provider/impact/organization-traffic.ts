@@ -78,7 +78,7 @@ export class OrganizationTraffic {
     this.#since = this.#now - this.options.windowDays * 24 * HOUR_MS;
   }
 
-  /** Requests made to the platform so far: what the reports cost. */
+  /** Requests sent to the platform so far, what the reports cost (the SDK's retries of one aside). */
   get requests(): number {
     return this.#requests;
   }
@@ -88,22 +88,11 @@ export class OrganizationTraffic {
     const notes: string[] = [];
     const touchedBridges = distinct(touches.map((t) => (t.kind === "bridge" ? t.slug : null)));
     const bridges = await this.#bridgeDetails(touchedBridges);
-    for (const slug of touchedBridges)
+    for (const slug of touchedBridges) {
       if (bridges.get(slug) === undefined) notes.push(missingBridgeNote(slug));
-    const touched = touchedNumbers(touches, (t) => bridges.get(t.slug)?.numbers.map((n) => n.number) ?? []);
-    for (const touch of touches) {
-      if (touch.kind === "trunk") notes.push(trunkNote(touch));
-      if (touch.kind !== "configuration") continue;
-      const own = [...touched.values()].filter(
-        (n) => touch.id !== undefined && n.configurationId === touch.id,
-      );
-      notes.push(
-        configurationNote(
-          touch,
-          own.map((n) => n.number),
-        ),
-      );
     }
+    const touched = touchedNumbers(touches, (t) => bridges.get(t.slug)?.numbers.map((n) => n.number) ?? []);
+    notes.push(...unnamedNotes(touches, [...touched.values()]));
     if (touched.size === 0) return this.#report([], notes, undefined);
 
     const [window, lines] = await Promise.all([this.#callWindow(), this.#overview()]);
@@ -243,6 +232,24 @@ export class OrganizationTraffic {
       });
     return new Map(await Promise.all(agents.map(async (agent) => [agent, await read(agent)] as const)));
   }
+}
+
+/**
+ * The notes of touches whose numbers the platform cannot name: trunks, and configurations (with
+ * the numbers of theirs that links changed in the same plan name).
+ */
+function unnamedNotes(touches: readonly Touch[], touched: readonly TouchedNumber[]): string[] {
+  return touches.flatMap((touch) => {
+    if (touch.kind === "trunk") return [trunkNote(touch)];
+    if (touch.kind !== "configuration") return [];
+    const own = touched.filter((n) => touch.id !== undefined && n.configurationId === touch.id);
+    return [
+      configurationNote(
+        touch,
+        own.map((n) => n.number),
+      ),
+    ];
+  });
 }
 
 /** A 404 means the record is not there; any other failure is the read's. */

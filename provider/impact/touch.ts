@@ -42,18 +42,18 @@ export interface TrunkTouch {
 /** What one planned change does to the organization's calls. */
 export type Touch = NumberTouch | BridgeTouch | ConfigurationTouch | TrunkTouch;
 
-/** A number touch, with only the optional fields that are known (exact optional properties). */
+/** A number touch holding only the optional fields that are known, as exact optional properties want. */
 export function numberTouch(
   number: string,
   change: NumberTouch["change"],
-  bridges: { from?: string | undefined; to?: string | undefined; configurationId?: number | undefined } = {},
+  about: { from?: string | undefined; to?: string | undefined; configurationId?: number | undefined } = {},
 ): NumberTouch {
   return {
     kind: "number",
     number,
     change,
-    ...(bridges.from === undefined ? {} : { fromBridge: bridges.from }),
-    ...(bridges.to === undefined ? {} : { toBridge: bridges.to }),
-    ...(bridges.configurationId === undefined ? {} : { configurationId: bridges.configurationId }),
+    ...(about.from === undefined ? {} : { fromBridge: about.from }),
+    ...(about.to === undefined ? {} : { toBridge: about.to }),
+    ...(about.configurationId === undefined ? {} : { configurationId: about.configurationId }),
   };
 }
