@@ -67,7 +67,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   const state = () => ctx.store.state;
 
   route("POST", "/reset", () => {
-    ctx.store.replace(startState(ctx.token, ctx.fleet));
+    ctx.store.replace(startState(ctx.token, ctx.fleet, ctx.traffic));
     ctx.faults.clear();
     ctx.log.clear();
     ctx.limiter.clear();

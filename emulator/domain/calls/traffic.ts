@@ -23,6 +23,9 @@ const OUTSIDE_AREAS = ["206", "303", "312", "617", "702", "808", "919"];
 
 const int = (rule: string) => z.number({ error: rule }).int({ error: rule });
 
+/** The most calls one request (or `--traffic`) may generate. */
+export const MAX_TRAFFIC_CALLS = 1_000_000;
+
 /** Body of `POST /_emulator/orgs/{handle}/traffic`. */
 export const trafficInputSchema = z.object({
   seed: int("must be an integer")
@@ -35,12 +38,16 @@ export const trafficInputSchema = z.object({
     .default(14),
   calls: int("must be an integer from 0 to 1,000,000")
     .min(0, { error: "must be an integer from 0 to 1,000,000" })
-    .max(1_000_000, { error: "must be an integer from 0 to 1,000,000" })
+    .max(MAX_TRAFFIC_CALLS, { error: "must be an integer from 0 to 1,000,000" })
     .default(200),
   now: z.iso
     .datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2025-01-31T12:00:00Z" })
     .optional(),
 });
+
+/** Seed and days of the traffic an emulator is started with (`--traffic <calls>`). */
+const START_SEED = 1;
+const START_DAYS = 14;
 
 /** What to generate, defaults applied and `now` fixed. */
 export interface TrafficPlan {
@@ -254,4 +261,11 @@ export function addTraffic(state: EmulatorState, organization: string, plan: Tra
     firstId: records[0]?.id ?? null,
     lastId: records.at(-1)?.id ?? null,
   };
+}
+
+/** The plan of `--traffic <calls>` (`traffic` of `startEmulator`): seed 1, the 14 days ending now. */
+export function startTrafficPlan(calls: number, now = new Date().toISOString()): TrafficPlan {
+  const checked = trafficInputSchema.shape.calls.safeParse(calls);
+  if (!checked.success) throw new Error(`traffic ${checked.error.issues[0]?.message ?? "is invalid"}`);
+  return { seed: START_SEED, days: START_DAYS, calls: checked.data, now };
 }
