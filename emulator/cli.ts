@@ -2,6 +2,7 @@
 // The `emulator` subcommand of the package's CLI (`pulumi-voice-platform emulator`, cli/main.ts).
 // Running this file directly does the same, for scripts that spawn `dist/emulator/cli.js`.
 import { parseArgs } from "node:util";
+import { MAX_TRAFFIC_CALLS, type TrafficPlan } from "./domain/calls/traffic";
 import {
   DEFAULT_NUMBERS_PER_ORGANIZATION,
   MAX_FLEET_ORGANIZATIONS,
@@ -17,7 +18,7 @@ export const EMULATOR_USAGE = [
   "         [--state-file <file>] [--rate-limit <requests-per-minute>] [--admin-token <token>]",
   "         [--request-timeout <ms>] [--inference-port <port>] [--endpoint-key <key>]",
   "         [--call-duration <ms>] [--allowed-host <name[:port]>]...",
-  "         [--organizations <n> [--numbers-per-organization <m>]]",
+  "         [--organizations <n> [--numbers-per-organization <m>]] [--traffic <calls>]",
   "",
   "Runs the local platform emulator until SIGINT/SIGTERM. --admin-token (or the environment",
   "variable VOICE_EMULATOR_ADMIN_TOKEN) lets clients on other addresses use the admin surface",
@@ -25,6 +26,8 @@ export const EMULATOR_USAGE = [
   "a loopback name or --host in their Host header (421 otherwise); --allowed-host adds a name.",
   "--organizations adds org-001 … org-<n>, which the token may use, each with its own account",
   "of --numbers-per-organization numbers (default 1,000), two spaces and two agents.",
+  "--traffic adds that many generated SIP calls (CDRs) to acme at start, seed 1, over the",
+  "14 days up to the start, on its numbers linked to a bridge (all its numbers when none is).",
   "See docs/emulator.md.",
 ].join("\n");
 
@@ -35,6 +38,15 @@ function fleetLine(fleet: readonly string[], numbers: number | undefined): strin
   const span = fleet.length === 1 ? fleet[0] : `${fleet[0]} … ${fleet.at(-1)}`;
   const count = fleet.length === 1 ? "1 organization" : `${fleet.length} organizations`;
   return [`  Fleet:        ${span} (${count}, ${each} numbers each)`];
+}
+
+/** The banner's line describing the calls --traffic added, when it was given. */
+function trafficLine(traffic: TrafficPlan | undefined, org: string): string[] {
+  if (traffic === undefined) return [];
+  const calls = traffic.calls.toLocaleString("en-US");
+  return [
+    `  Traffic:      ${calls} calls for ${org} over the ${traffic.days} days to ${traffic.now} (seed ${traffic.seed})`,
+  ];
 }
 
 /** Environment variable read when `--admin-token` is not given (it keeps the token out of `ps`). */
@@ -84,6 +96,7 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
       "allowed-host": { type: "string", multiple: true },
       organizations: { type: "string" },
       "numbers-per-organization": { type: "string" },
+      traffic: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -110,6 +123,7 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
     "numbers-per-organization",
     MAX_NUMBERS_PER_ORGANIZATION,
   );
+  const traffic = countOption(values.traffic, "traffic", MAX_TRAFFIC_CALLS);
   const adminToken = nonEmpty(values["admin-token"] ?? process.env[ADMIN_TOKEN_ENV], "admin-token");
   const emulator = await startEmulator({
     port,
@@ -126,6 +140,7 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
     allowedHosts: values["allowed-host"] ?? [],
     organizations,
     numbersPerOrganization,
+    traffic,
   });
   // Handlers first: whoever reads the banner may stop the emulator at once.
   let stopping = false;
@@ -156,6 +171,7 @@ export async function runEmulator(argv: readonly string[]): Promise<void> {
       `  Playbook:     ${emulator.playbookModel}`,
       ...(values["state-file"] === undefined ? [] : [`  State file:   ${values["state-file"]}`]),
       ...fleetLine(emulator.fleet, numbersPerOrganization),
+      ...trafficLine(emulator.traffic, emulator.orgHandle),
       "",
     ].join("\n"),
   );

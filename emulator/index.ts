@@ -1,4 +1,5 @@
 export { AdminClient, AdminError, type AdminFleetOrganization } from "./admin/client";
+export type { TrafficPlan } from "./domain/calls/traffic";
 export type { FaultInput, FaultKind } from "./domain/faults";
 export { PLAYBOOK_MODEL } from "./domain/playbook";
 export type { RequestLogEntry } from "./domain/request-log";

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { installAdminGuard } from "./admin/guard";
 import { ADMIN_PREFIX, registerAdminRoutes } from "./admin/surface";
 import { registerDashboardRoutes } from "./dashboard/routes";
+import { addTraffic, NoLinesError, startTrafficPlan, type TrafficPlan } from "./domain/calls/traffic";
 import type { EmulatorContext } from "./domain/context";
 import { FaultRegistry } from "./domain/faults";
 import { loadState, Persistence } from "./domain/persistence";
@@ -10,7 +11,7 @@ import { ANONYMOUS, RateLimiter, rateLimitHeaders } from "./domain/rate-limit";
 import { RequestLog } from "./domain/request-log";
 import { DEMO_ORG_HANDLE, DEMO_PRODUCT_ID, DEMO_TOKEN_ORGS } from "./domain/seed/demo";
 import { applyFleet, fleetHandle, fleetSize, startState } from "./domain/seed/fleet";
-import { Store } from "./domain/state";
+import { type EmulatorState, Store } from "./domain/state";
 import { authenticate } from "./http/auth";
 import { installBodyParser } from "./http/body";
 import { bracketed } from "./http/loopback";
@@ -61,6 +62,11 @@ export interface StartEmulatorOptions {
   organizations?: number | undefined;
   /** Numbers of each of those organizations; default 1,000. */
   numbersPerOrganization?: number | undefined;
+  /**
+   * Generated SIP calls (CDRs) added to the demo organization at start, seed 1, over the 14 days
+   * ending at the start (docs/emulator.md, Traffic); a reset adds the same calls again. Default none.
+   */
+  traffic?: number | undefined;
 }
 
 /** What `buildApp` needs besides the context: the connection-level settings. */
@@ -109,6 +115,8 @@ export interface Emulator {
   playbookModel: string;
   /** Handles of the fleet's organizations (`org-001` …), in order; empty without `organizations`. */
   fleet: readonly string[];
+  /** The calls `traffic` added to the demo organization at start (seed, days, calls, window end). */
+  traffic: TrafficPlan | undefined;
   /** Stop listening, then save the state (when a state file is set). */
   close(): Promise<void>;
 }
@@ -206,10 +214,13 @@ export function buildApp(
 export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext {
   const token = opts.token ?? "emulator-token";
   const fleet = fleetSize(opts);
+  const traffic = opts.traffic === undefined ? undefined : startTrafficPlan(opts.traffic);
   const loaded = opts.stateFile === undefined ? null : loadState(opts.stateFile);
-  const state = loaded ?? startState(token, fleet);
+  const state = loaded ?? startState(token, fleet, traffic);
   // A state file from a smaller fleet, or none, gains the organizations it lacks.
   if (loaded !== null && fleet !== undefined) applyFleet(state, token, fleet, `state file ${opts.stateFile}`);
+  // Calls asked for at start are added to a loaded state too: it holds the bridges they go through.
+  if (loaded !== null && traffic !== undefined) addStartTraffic(state, traffic, opts.stateFile);
   // A restart with another --token still lets that token use the demo organizations.
   if (!state.tokens.some((t) => t.token === token)) {
     const present = DEMO_TOKEN_ORGS.filter((h) => state.organizations.some((o) => o.domain_handle === h));
@@ -232,7 +243,17 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
     sessions: new ChatSessions(),
     token,
     fleet,
+    traffic,
   };
+}
+
+function addStartTraffic(state: EmulatorState, traffic: TrafficPlan, file: string | undefined): void {
+  try {
+    addTraffic(state, DEMO_ORG_HANDLE, traffic);
+  } catch (e) {
+    if (!(e instanceof NoLinesError)) throw e;
+    throw new Error(`The state file ${file} cannot take traffic: ${e.message}`);
+  }
 }
 
 /** Where an emulator listens and which other host names it answers to: loopback and none unless given. */
@@ -277,6 +298,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
     endpointKey: ctx.endpointKey,
     playbookModel: PLAYBOOK_MODEL,
     fleet: Array.from({ length: ctx.fleet?.organizations ?? 0 }, (_, k) => fleetHandle(k + 1)),
+    traffic: ctx.traffic,
     close() {
       closed ??= Promise.all([app.close(), inference.close()]).then(() => ctx.persistence.flush());
       return closed;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
+import { appendCdrs, cdrIndexOf } from "../domain/calls/cdr-index";
 import { taskStatus } from "../domain/calls/lifecycle";
 import { cdrInputSchema, type TaskRecord } from "../domain/calls/records";
 import { taskView } from "../domain/calls/task-view";
@@ -61,9 +62,9 @@ export function registerAdminCallRoutes(
     requireOrgHandle(ctx, handle);
     const input = parseBody(cdrInputSchema, body(request));
     return ctx.store.write((state) => {
-      const id = Math.max(0, ...state.cdrs.map((c) => c.id)) + 1;
+      const id = cdrIndexOf(state).lastId + 1;
       const record = { id, organization: handle, ...input };
-      state.cdrs.push(record);
+      appendCdrs(state, [record]);
       const { organization: _, ...view } = record;
       return view;
     });

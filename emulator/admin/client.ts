@@ -219,6 +219,50 @@ export class AdminClient {
     return this.#call("POST", `/orgs/${seg(org)}/cdrs`, cdr);
   }
 
+  /**
+   * Add `calls` generated SIP call records (default 200) to an organization, spread over the `days`
+   * days (default 14) ending at `now` (default the current time) across its numbers linked to a
+   * bridge; the same `seed` (default 1), `now` and numbers give the same records. Answers how many
+   * were added and the first and last ids (`null` when none).
+   */
+  addTraffic(
+    org: string,
+    body: { seed?: number; days?: number; calls?: number; now?: string } = {},
+  ): Promise<{ added: number; firstId: number | null; lastId: number | null }> {
+    return this.#call("POST", `/orgs/${seg(org)}/traffic`, body);
+  }
+
+  /** Set a number's live call channels (`channels_count` in its bridge's detail view); answers what was set. */
+  setLiveChannels(
+    org: string,
+    number: string,
+    channels: number,
+  ): Promise<{ number: string; channels: number }> {
+    return this.#call("PUT", `/orgs/${seg(org)}/numbers/${seg(number)}/channels`, { channels });
+  }
+
+  /** Set the agent a number routes to (`agent_id` in the overview; `null` clears it); answers what was set. */
+  setNumberAgent(
+    org: string,
+    number: string,
+    agentId: string | null,
+  ): Promise<{ number: string; agentId: string | null }> {
+    return this.#call("PUT", `/orgs/${seg(org)}/numbers/${seg(number)}/agent`, { agentId });
+  }
+
+  /**
+   * Schedule a follow-up call placed from `number` (one of the organization's) at `nextAt`: a
+   * current-shape task, `pending` until then, whose output carries `assistant_number` and
+   * `post_call_data.follow_up` (`required`, `scheduled`, `next_at`). `assignee` defaults to the
+   * organization's first agent, `contactNumber` to a fictional number. Answers the task.
+   */
+  addFollowUp(
+    org: string,
+    body: { number: string; nextAt: string; contactNumber?: string; assignee?: string },
+  ): Promise<Record<string, unknown> & { task_id: string }> {
+    return this.#call("POST", `/orgs/${seg(org)}/follow-ups`, body);
+  }
+
   /** The chat sessions the inference host keeps (playbook, user, checkpoint, slots, turns). */
   async sessions(): Promise<
     { model: string; user: string; checkpoint: string; slots: Record<string, string>; turns: number }[]

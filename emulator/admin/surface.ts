@@ -19,6 +19,7 @@ import { jsonObject } from "../http/body";
 import { ApiError } from "../http/envelope";
 import { changeTrunk, deleteTrunk, disconnectNumber, renameBridge, requireOrgHandle } from "./actions";
 import { registerAdminCallRoutes } from "./calls";
+import { registerAdminTrafficRoutes } from "./traffic";
 
 /** Where the admin surface lives (outside the platform API). */
 export const ADMIN_PREFIX = "/_emulator";
@@ -66,7 +67,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   const state = () => ctx.store.state;
 
   route("POST", "/reset", () => {
-    ctx.store.replace(startState(ctx.token, ctx.fleet));
+    ctx.store.replace(startState(ctx.token, ctx.fleet, ctx.traffic));
     ctx.faults.clear();
     ctx.log.clear();
     ctx.limiter.clear();
@@ -167,6 +168,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext):
   });
 
   registerAdminCallRoutes(route, ctx, body);
+  registerAdminTrafficRoutes(route, ctx, body);
 
   const trunkPath = "/orgs/:handle/trunks/:id";
   const id = (request: FastifyRequest) => String(params(request).id);

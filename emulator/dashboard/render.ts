@@ -1,3 +1,4 @@
+import { cdrIndexOf } from "../domain/calls/cdr-index";
 import { callDurationSeconds, isFinal, taskOutput, taskStatus } from "../domain/calls/lifecycle";
 import { bridgeOfLink, linkOfNumber, linksOfBridge, numberOfLink } from "../domain/inventory";
 import type { Bridge, EmulatorState, Trunk } from "../domain/state";
@@ -109,10 +110,10 @@ function taskRows(state: EmulatorState, org: string, nowMs: number): Html[] {
 }
 
 function cdrRows(state: EmulatorState, org: string): Html[] {
-  return state.cdrs
-    .filter((c) => c.organization === org)
-    .sort((a, b) => b.id - a.id)
-    .slice(0, RECENT)
+  return cdrIndexOf(state)
+    .list(org)
+    .slice(-RECENT)
+    .reverse()
     .map(
       (c) => html`<tr>
 <td class="mono">${c.id}</td><td>${c.call_type}</td><td>${c.call_status}</td>

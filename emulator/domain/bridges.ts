@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { notFound } from "./api-error";
 import { bridgeProvider, linksOfBridge, numberOfLink, numberState } from "./inventory";
+import { liveChannels } from "./number-settings";
 import type { Bridge, EmulatorState } from "./state";
 import { indexOf } from "./state-index";
 import { e164, int, SLUG_RE } from "./validation";
@@ -51,7 +52,7 @@ export function bridgeDetailView(state: EmulatorState, bridge: Bridge) {
         number: number.number,
         state: numberState(state, number),
         active: number.organization !== null,
-        channels_count: 2,
+        channels_count: liveChannels(state, number.id),
         status: "connected",
       };
     }),

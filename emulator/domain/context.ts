@@ -1,3 +1,4 @@
+import type { TrafficPlan } from "./calls/traffic";
 import type { FaultRegistry } from "./faults";
 import type { Persistence } from "./persistence";
 import type { ChatSessions } from "./playbook";
@@ -23,4 +24,6 @@ export interface EmulatorContext {
   token: string;
   /** The fleet of organizations the emulator started with; reset brings it back. */
   fleet: FleetSize | undefined;
+  /** The calls the demo organization was given at start (`--traffic`); reset adds the same again. */
+  traffic: TrafficPlan | undefined;
 }

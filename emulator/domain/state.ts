@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { callStateShape } from "./calls/records";
+import { numberSettingSchema } from "./number-settings";
 
 // The state is described by zod schemas so that a state file read from disk is checked
 // with the same definition that types the in-memory store.
@@ -130,6 +131,8 @@ export const stateSchema = z.object({
   links: z.array(link),
   trunks: z.array(trunk),
   ...callTables,
+  /** Live channels and agents of numbers (emulator/domain/number-settings.ts); absent until one is set. */
+  numberSettings: z.array(numberSettingSchema).optional(),
 });
 
 /** The whole platform storage (what `GET /_emulator/state` answers and the state file holds). */
@@ -147,6 +150,7 @@ export type BridgeLink = z.infer<typeof link>;
 export type Trunk = z.infer<typeof trunk>;
 export type Transport = Trunk["transport"];
 export type { CallDetailRecord, Run, TaskRecord } from "./calls/records";
+export type { NumberSetting } from "./number-settings";
 
 /** An empty state (no records, all counters at 1). */
 export function emptyState(): EmulatorState {

@@ -1,3 +1,4 @@
+import { cdrIndexOf } from "../domain/calls/cdr-index";
 import { pageRequest, paginate } from "../domain/validation";
 import { requireOrg } from "../http/auth";
 import { ApiError, list } from "../http/envelope";
@@ -29,11 +30,7 @@ export function registerCdrRoutes(router: PlatformRouter): void {
     const callStatus = filter(req.query, "call_status", CALL_STATUSES, bad);
     if (Object.keys(bad).length > 0) throw new ApiError(400, "validation_error", "Invalid filters", bad);
     const page = pageRequest(req.query);
-    const records = req.ctx.store.state.cdrs
-      .filter((c) => c.organization === org.domain_handle)
-      .filter((c) => callType === undefined || c.call_type === callType)
-      .filter((c) => callStatus === undefined || c.call_status === callStatus)
-      .sort((a, b) => a.id - b.id);
+    const records = cdrIndexOf(req.ctx.store.state).list(org.domain_handle, callType, callStatus);
     const data = paginate(records, page).map(({ organization: _, ...cdr }) => cdr);
     return list(data, records.length, "Call records retrieved successfully");
   });

@@ -1,5 +1,6 @@
 import { organizationByHandle } from "../domain/directory";
 import { bridgeOfLink, linkOfNumber } from "../domain/inventory";
+import { numberAgent } from "../domain/number-settings";
 import { indexOf, inOrder } from "../domain/state-index";
 import { pageRequest, paginate } from "../domain/validation";
 import { orgHandleHeader } from "../http/auth";
@@ -27,7 +28,7 @@ export function registerOverviewRoutes(router: PlatformRouter): void {
         bridge_slug: bridge?.slug ?? null,
         connection_state: bridge === undefined ? "UNLINKED" : "LINKED",
         termination_kind: "sip",
-        agent_id: null,
+        agent_id: numberAgent(state, n.id),
         sync_state: "synced",
         sync_detail: null,
       };

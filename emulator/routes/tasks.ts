@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nextRunId, nextTaskId } from "../domain/calls/ids";
 import { documentId } from "../domain/calls/lifecycle";
 import type { Contact, TaskRecord } from "../domain/calls/records";
 import { executionView, runView, taskView } from "../domain/calls/task-view";
@@ -101,7 +102,7 @@ export function registerTaskRoutes(router: PlatformRouter): void {
     const created = new Date().toISOString();
     const { ctx } = req;
     const ids = ctx.store.write((state) => {
-      const run_id = `R${String(state.runs.length + 1).padStart(8, "0")}`;
+      const run_id = nextRunId(state);
       state.runs.push({
         organization: space.organization,
         space_token: space.token,
@@ -112,7 +113,7 @@ export function registerTaskRoutes(router: PlatformRouter): void {
         created,
       });
       const task_ids = body.documents.map((document) => {
-        const task_id = `T${String(state.tasks.length + 1).padStart(8, "0")}`;
+        const task_id = nextTaskId(state);
         const contact: Contact = {};
         for (const [k, v] of Object.entries(document)) if (v !== undefined) contact[k] = v;
         if (typeof contact.contact_number === "string") {

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { ResourceChange } from "../impact/change";
+import type { Touch } from "../impact/touch";
 import type { ExportMapping } from "./export-mapping";
 import type { NaturalKey } from "./natural-key";
 import type { AnyResourceCode } from "./resource-code";
@@ -39,6 +41,11 @@ export interface ResourceDescriptor<T extends string = string, M extends ExportM
   readonly deleteBeforeReplace?: true;
   /** How `export` declares a platform record of the type. */
   readonly exported: M;
+  /**
+   * The numbers (or the bridge, configuration or trunk whose numbers) a planned change affects, for
+   * the impact on live calls; absent or empty when the type's changes cannot affect calls.
+   */
+  touches?(change: ResourceChange): Touch[];
 }
 
 /** The package's name: native resources are `voice:index:<Type>`. */

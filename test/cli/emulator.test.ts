@@ -135,6 +135,8 @@ describe("pulumi-voice-platform emulator", () => {
     [["--organizations", "10001"]],
     [["--organizations", "3", "--numbers-per-organization", "x"]],
     [["--numbers-per-organization", "5"]],
+    [["--traffic", "0"]],
+    [["--traffic", "many"]],
   ])("exits 2 with a message for %j", (args) => {
     let status: number | null = null;
     let stderr = "";
@@ -173,6 +175,30 @@ describe("pulumi-voice-platform emulator", () => {
       headers: { ...headers, "org-handle": "org-003" },
     });
     expect(((await overview.body.json()) as { count: number }).count).toBe(5);
+    expect(await exitOf(running.child, "SIGTERM")).toBe(0);
+  });
+
+  it("--traffic: generated calls for acme at start, named in the banner, the same again after a reset", async () => {
+    const running = await run(["--port", "0", "--traffic", "250"]);
+    let out = running.stdout;
+    running.child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    await until(() => out.includes("Traffic:"), "the traffic's line");
+    expect(out).toMatch(
+      /\n {2}Traffic: {6}250 calls for acme over the 14 days to \d{4}-\d\d-\d\dT[\d:.]+Z \(seed 1\)\n/,
+    );
+    const cdrs = async () => {
+      const res = await request(`${running.url}/api/v2/platform/cdr/?page=13&page_size=20`, {
+        headers: { authorization: "Token emulator-token", "org-handle": "acme" },
+      });
+      return (await res.body.json()) as { count: number; data: { id: number }[] };
+    };
+    const before = await cdrs();
+    expect(before.count).toBe(255);
+    expect(before.data.map((c) => c.id)).toEqual(Array.from({ length: 15 }, (_, i) => 242 + i));
+    await (await request(`${running.url}/_emulator/reset`, { method: "POST" })).body.dump();
+    expect(await cdrs()).toEqual(before);
     expect(await exitOf(running.child, "SIGTERM")).toBe(0);
   });
 

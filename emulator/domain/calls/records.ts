@@ -27,6 +27,10 @@ const task = z.object({
   ended_at: z.string().nullable(),
   /** Set when the admin surface answered the call early: the answer time. */
   answered_at: z.string().nullable().default(null),
+  /** The number the call is placed from; absent: the emulator's agent number. */
+  assistant_number: z.string().optional(),
+  /** A scheduled follow-up: when its call is placed (absent for a call placed at creation). */
+  scheduled_at: z.string().optional(),
 });
 
 const run = z.object({

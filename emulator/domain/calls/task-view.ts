@@ -5,7 +5,7 @@ import { isFinal, statusChangedAt, taskOutput, taskStatus } from "./lifecycle";
 import type { Run, TaskRecord } from "./records";
 
 // The two task shapes of the spec (decision K2): seeded history is served in the legacy shape,
-// tasks created through the API in the current one.
+// tasks created through the API (and scheduled follow-ups) in the current one.
 
 const str = (v: string | string[] | undefined): string => (typeof v === "string" ? v : "");
 
@@ -14,6 +14,9 @@ export function taskView(state: EmulatorState, task: TaskRecord, nowMs = Date.no
   const status = taskStatus(task, nowMs);
   const output = taskOutput(task, state, nowMs);
   const changed = statusChangedAt(task, nowMs);
+  const followUp = task.scheduled_at !== undefined;
+  // A follow-up waiting for its call counts the earlier attempt that did not connect.
+  const failed = status === "failed" || (followUp && status === "pending");
   const common = {
     _id: task._id,
     task_id: task.task_id,
@@ -24,11 +27,11 @@ export function taskView(state: EmulatorState, task: TaskRecord, nowMs = Date.no
     execution_type: "call",
     attachments: [],
     ref_id: str(task.contact.document_id) || task._id,
-    failure_count: status === "failed" ? 1 : 0,
-    last_failure_reason: status === "failed" ? "NO_ANSWER" : null,
+    failure_count: failed ? 1 : 0,
+    last_failure_reason: failed ? "NO_ANSWER" : null,
     retry_attempt: 0,
     last_status_change: changed,
-    scheduled_timestamp: null,
+    scheduled_timestamp: task.scheduled_at ?? null,
     created: task.created,
     modified: changed,
   };
@@ -69,8 +72,8 @@ export function taskView(state: EmulatorState, task: TaskRecord, nowMs = Date.no
     collection_ref: `col_${task.run_id}`,
     provider: null,
     referenced_task: null,
-    follow_up_count: status === "failed" ? 0 : null,
-    follow_up_chain_id: null,
+    follow_up_count: followUp ? 1 : status === "failed" ? 0 : null,
+    follow_up_chain_id: followUp ? `fuc_${task._id}` : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { addTraffic, type TrafficPlan } from "../calls/traffic";
 import type { EmulatorState } from "../state";
-import { applySeed, demoState, SeedError } from "./demo";
+import { applySeed, DEMO_ORG_HANDLE, demoState, SeedError } from "./demo";
 
 // A fleet: many organizations one token may use, each like the demo organization (a provider
 // account with its own numbers, spaces, agents), with names a program can derive from an index,
@@ -165,9 +166,17 @@ function seedFleet(state: EmulatorState, token: string, fleet: FleetOrganization
   });
 }
 
-/** The state an emulator starts from and a reset returns to: the demo seed, and the fleet when one is asked for. */
-export function startState(token: string, fleet: FleetSize | undefined): EmulatorState {
+/**
+ * The state an emulator starts from and a reset returns to: the demo seed, the fleet when one is
+ * asked for, and the demo organization's generated calls when traffic is.
+ */
+export function startState(
+  token: string,
+  fleet: FleetSize | undefined,
+  traffic?: TrafficPlan | undefined,
+): EmulatorState {
   const state = demoState(token);
   if (fleet !== undefined) applyFleet(state, token, fleet);
+  if (traffic !== undefined) addTraffic(state, DEMO_ORG_HANDLE, traffic);
   return state;
 }

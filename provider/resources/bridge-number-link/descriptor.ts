@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { BRIDGE_NUMBER_EXPORT } from "./export";
+import { bridgeNumberTouches } from "./impact";
 import { BRIDGE_NUMBER_KEY } from "./key";
 import { bridgeNumberCode } from "./runtime";
 import { BridgeNumberInputs, BridgeNumberOutputs } from "./schema";
@@ -20,4 +21,5 @@ export const BRIDGE_NUMBER: ResourceDescriptor<"BridgeNumber", typeof BRIDGE_NUM
   replaceOn: ["providerConfigurationId", "phoneNumber"],
   deleteBeforeReplace: true,
   exported: BRIDGE_NUMBER_EXPORT,
+  touches: bridgeNumberTouches,
 };

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { BRIDGE_NUMBERS_EXPORT } from "./export";
+import { bridgeNumbersTouches } from "./impact";
 import { BRIDGE_NUMBERS_KEY } from "./key";
 import { bridgeNumbersCode } from "./runtime";
 import { BridgeNumbersInputs, BridgeNumbersOutputs } from "./schema";
@@ -19,4 +20,5 @@ export const BRIDGE_NUMBERS: ResourceDescriptor<"BridgeNumbers", typeof BRIDGE_N
   replaceOn: ["bridgeSlug"],
   deleteBeforeReplace: true,
   exported: BRIDGE_NUMBERS_EXPORT,
+  touches: bridgeNumbersTouches,
 };

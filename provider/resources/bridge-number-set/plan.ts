@@ -1,6 +1,8 @@
 // A set's writes: what makes the recorded numbers the declared ones, and which removals another set of
 // the same run takes over as moves.
-import { type NumberReleases, numberReleases } from "../../links";
+// The module itself, not the links' index: the impact core reads a set's plan without the engine,
+// and the index also holds the program's claims, which load it.
+import { type NumberReleases, numberReleases } from "../../links/number-releases";
 import type { LinkedNumber, SetNumber } from "./schema";
 
 /** A recorded number equals a declared one: same number, same configuration (unknown when linked outside the set). */

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { BRIDGE_EXPORT } from "./export";
+import { bridgeTouches } from "./impact";
 import { BRIDGE_KEY } from "./key";
 import { bridgeCode } from "./runtime";
 import { BridgeInputs, BridgeOutputs } from "./schema";
@@ -16,4 +17,5 @@ export const BRIDGE: ResourceDescriptor<"Bridge", typeof BRIDGE_EXPORT> = {
   // Only the slug, the platform's key, replaces; the name updates in place.
   replaceOn: ["slug"],
   exported: BRIDGE_EXPORT,
+  touches: bridgeTouches,
 };

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { PROVIDER_CONFIGURATION_EXPORT } from "./export";
+import { providerConfigurationTouches } from "./impact";
 import { PROVIDER_CONFIGURATION_KEY } from "./key";
 import { providerConfigurationCode } from "./runtime";
 import { ProviderConfigurationInputs, ProviderConfigurationOutputs } from "./schema";
@@ -19,4 +20,5 @@ export const PROVIDER_CONFIGURATION: ResourceDescriptor<
   // Only the provider replaces; the account and its token update in place.
   replaceOn: ["provider"],
   exported: PROVIDER_CONFIGURATION_EXPORT,
+  touches: providerConfigurationTouches,
 };

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from "../../runtime/descriptor";
 import { SIP_TRUNK_EXPORT } from "./export";
+import { sipTrunkTouches } from "./impact";
 import { SIP_TRUNK_KEY } from "./key";
 import { sipTrunkCode } from "./runtime";
 import { SipTrunkInputs, SipTrunkOutputs } from "./schema";
@@ -19,4 +20,5 @@ export const SIP_TRUNK: ResourceDescriptor<"SipTrunk", typeof SIP_TRUNK_EXPORT> 
   // Every field updates in place (PATCH): nothing forces a replacement.
   replaceOn: [],
   exported: SIP_TRUNK_EXPORT,
+  touches: sipTrunkTouches,
 };

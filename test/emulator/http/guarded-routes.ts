@@ -78,6 +78,7 @@ function param(name: string, collection: string, f: Fixture): string {
   if (name === "agent_handle") return "support-agent";
   if (name === "run_id") return f.runId;
   if (name === "task_id") return f.taskId;
+  if (name === "number") return encodeURIComponent(PHONE);
   if ((name === "id" || name === "key") && collection === "trunks") return String(f.trunkId);
   if (name === "id" && collection === "provider-configurations") return String(f.configId);
   if (name === "id" && collection === "providers-configurations") return String(f.configId);
@@ -115,6 +116,10 @@ const BODIES: Record<string, Record<string, unknown>> = {
   "PATCH /_emulator/orgs/:handle/provider-configurations/:id": { auth_token: "changed-token" },
   "POST /_emulator/tasks/:task_id/complete": { outcome: "failed" },
   "POST /_emulator/orgs/:handle/cdrs": CDR,
+  "POST /_emulator/orgs/:handle/traffic": { calls: 20, now: "2025-06-01T12:00:00Z" },
+  "PUT /_emulator/orgs/:handle/numbers/:number/channels": { channels: 3 },
+  "PUT /_emulator/orgs/:handle/numbers/:number/agent": { agentId: "support-agent" },
+  "POST /_emulator/orgs/:handle/follow-ups": { number: PHONE, nextAt: "2030-01-01T00:00:00Z" },
   "PATCH /_emulator/orgs/:handle/trunks/:id": { port: "5070" },
   "POST /dashboard/orgs/:handle/bridges/:key/rename": { name: "Renamed" },
   "POST /dashboard/orgs/:handle/bridges/:key/disconnect": { phone_number: PHONE },

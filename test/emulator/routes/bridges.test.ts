@@ -141,7 +141,7 @@ describe("connect and disconnect (B7, B8, B9)", () => {
         number: "+14155550101",
         state: "ASSIGNED",
         active: true,
-        channels_count: 2,
+        channels_count: 0,
         status: "connected",
       },
     ]);

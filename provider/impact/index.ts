@@ -1,0 +1,12 @@
+// The impact core: for the changes a preview, up or destroy would make, the numbers they touch and
+// what each one's calls risk. Engine-free: the provider's preview, the report command, the fleet
+// report and the policy pack each wire it their way.
+export type { ChangeOp, ResourceChange } from "./change";
+export { formatNumberImpact } from "./format";
+export { type LevelFacts, type LevelLimits, levelOf } from "./level";
+export type { FollowUps, Level, NumberCalls, NumberImpact } from "./number-impact";
+export { ImpactOptions, type ImpactOptionsInput, parseImpactOptions } from "./options";
+export { OrganizationTraffic } from "./organization-traffic";
+export type { ImpactReport } from "./report";
+export type { BridgeTouch, ConfigurationTouch, NumberTouch, Touch, TrunkTouch } from "./touch";
+export { touchesOf } from "./touches-of";
