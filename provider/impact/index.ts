@@ -1,6 +1,8 @@
 // The impact core: for the changes a preview, up or destroy would make, the numbers they touch and
 // what each one's calls risk. Engine-free: the provider's preview, the report command, the fleet
 // report and the policy pack each wire it their way.
+
+export { ACKNOWLEDGE_SETTING, Acknowledgements, parseAcknowledgements } from "./acknowledgements";
 export type { ChangeOp, ResourceChange } from "./change";
 export { formatNumberImpact } from "./format";
 export { type LevelFacts, type LevelLimits, levelOf } from "./level";
