@@ -11,7 +11,7 @@ import {
 } from "./wording";
 
 /** The change in words: `move support → sales`, `disconnect from support`, `bridge support deleted`. */
-function changeOf(impact: NumberImpact): string {
+export function changeOf(impact: NumberImpact): string {
   const from = impact.fromBridge ?? "?";
   switch (impact.change) {
     case "move":

@@ -1,0 +1,52 @@
+// What the planned changes of the engine's JSON do to live calls: the platform read with the stack's
+// settings (its JSON carries the plain ones; the token comes from VOICE_TOKEN only, as the JSON masks
+// it), once for the organization, through the impact core.
+import type { ConfigLookup } from "../../../provider/connection/config";
+import { VoiceContext } from "../../../provider/connection/context";
+import {
+  ACKNOWLEDGE_SETTING,
+  type Acknowledgements,
+  type ImpactOptionsInput,
+  type ImpactReport,
+  OrganizationTraffic,
+  parseAcknowledgements,
+  parseImpactOptions,
+  touchesOf,
+} from "../../../provider/impact";
+import type { EngineJson } from "../engine-json";
+import { SECRET } from "../secrets";
+import { plannedChanges } from "./step-changes";
+
+/** The impact of a review, and which resources the stack acknowledged. */
+export interface ReviewImpact {
+  report: ImpactReport;
+  acknowledgements: Acknowledgements;
+}
+
+/** A stack setting as the engine's JSON gives it (`config`), a masked secret as none. */
+function fromDocuments(documents: readonly EngineJson[], key: string): string | undefined {
+  for (const doc of documents) {
+    const value = (doc as { config?: Record<string, unknown> }).config?.[key];
+    if (typeof value === "string" && value !== SECRET) return value;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the impact of the documents' plan. `flags` (the command's `--base-url`, `--org-handle`) come
+ * before the stack's settings, which come before the environment. Options and acknowledgements are
+ * checked before any request.
+ */
+export async function readImpact(
+  documents: readonly EngineJson[],
+  flags: Readonly<Record<string, string | undefined>>,
+  options: ImpactOptionsInput,
+): Promise<ReviewImpact> {
+  parseImpactOptions(options);
+  const acknowledgements = parseAcknowledgements(fromDocuments(documents, ACKNOWLEDGE_SETTING));
+  const lookup: ConfigLookup = (key) => flags[key] ?? fromDocuments(documents, key);
+  const client = await new VoiceContext(lookup).ready();
+  const traffic = new OrganizationTraffic(client, options);
+  const touches = plannedChanges(documents).flatMap((p) => touchesOf(p.descriptor, p.change, p.urn));
+  return { report: await traffic.impactOf(touches), acknowledgements };
+}
