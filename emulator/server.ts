@@ -219,13 +219,14 @@ export function createContext(opts: StartEmulatorOptions = {}): EmulatorContext 
   const state = loaded ?? startState(token, fleet, traffic);
   // A state file from a smaller fleet, or none, gains the organizations it lacks.
   if (loaded !== null && fleet !== undefined) applyFleet(state, token, fleet, `state file ${opts.stateFile}`);
-  // Calls asked for at start are added to a loaded state too: it holds the bridges they go through.
-  if (loaded !== null && traffic !== undefined) addStartTraffic(state, traffic, opts.stateFile);
   // A restart with another --token still lets that token use the demo organizations.
   if (!state.tokens.some((t) => t.token === token)) {
     const present = DEMO_TOKEN_ORGS.filter((h) => state.organizations.some((o) => o.domain_handle === h));
     state.tokens.push({ token, organizations: present });
   }
+  // Calls asked for at start are added to a loaded state too: it holds the bridges they go through.
+  // Last, as it indexes the state: whatever changes the state directly comes before.
+  if (loaded !== null && traffic !== undefined) addStartTraffic(state, traffic, opts.stateFile);
   const endpointKey = opts.endpointKey ?? "emulator-endpoint-key";
   // The two surfaces' credentials are never interchangeable (decision Q2).
   if (state.tokens.some((t) => t.token === endpointKey)) {

@@ -30,6 +30,7 @@ export const followUpInputSchema = z.object({
     .min(1, { error: "must be an agent handle" })
     .optional(),
 });
+/** A follow-up body as validated (numbers normalized). */
 export type FollowUpInput = z.output<typeof followUpInputSchema>;
 
 const invalid = (field: string, rule: string) =>
