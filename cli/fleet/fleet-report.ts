@@ -36,6 +36,26 @@ const violation = z.object({
   message: z.string(),
 });
 
+const numberImpact = z.looseObject({
+  number: z.string(),
+  change: z.string(),
+  resource: z.string().optional(),
+  level: z.enum(["none", "low", "high"]),
+  rule: z.string(),
+  acknowledged: z.boolean(),
+});
+
+/** What the stack's plan does to live calls (`--impact`): the impact core's report, each number acknowledged or not. */
+const stackImpact = z.looseObject({
+  organization: z.string(),
+  windowDays: z.number(),
+  callsRead: z.number(),
+  capped: z.boolean(),
+  requests: z.number(),
+  numbers: z.array(numberImpact),
+  notes: z.array(z.string()),
+});
+
 const stackResult = z.object({
   /** `<project>/<stack>`: unique in a selection. */
   id: z.string(),
@@ -53,6 +73,10 @@ const stackResult = z.object({
   /** Resources the engine counted as changed without saying which properties. */
   unlocatedChanges: z.number(),
   policy: z.array(violation),
+  /** With `--impact`: what the stack's plan does to live calls. */
+  impact: stackImpact.optional(),
+  /** With `--impact`, when it could not be read: why. */
+  impactError: z.string().optional(),
   /** Requests the stack's processes sent to the platform (every attempt), when counted. */
   requests: z.number().optional(),
   /** Of those, answered 429 (rate-limited) and retried. */
@@ -84,6 +108,7 @@ const fleetReport = z.object({
 });
 
 export type ChangeRowData = z.infer<typeof changeRow>;
+export type StackImpact = z.infer<typeof stackImpact>;
 export type Violation = z.infer<typeof violation>;
 export type StackResult = z.infer<typeof stackResult>;
 export type FleetReport = z.infer<typeof fleetReport>;

@@ -62,6 +62,54 @@ function policyCell(result: StackResult): string {
 
 const time = (ms: number | undefined) => (ms === undefined ? "" : clock(ms));
 
+/** How many of the riskiest numbers across the fleet the impact section lists. */
+const RISKIEST = 20;
+
+/** A stack's impact in a cell: its numbers by level, those not acknowledged called out. */
+function impactCell(result: StackResult): string {
+  if (result.impactError) return `not read: ${text(result.impactError)}`;
+  const impact = result.impact;
+  if (!impact) return "";
+  const count = (level: string) => impact.numbers.filter((n) => n.level === level).length;
+  const open = impact.numbers.filter((n) => n.level === "high" && !n.acknowledged).length;
+  const levels = `${count("high")} high, ${count("low")} low, ${count("none")} none`;
+  return `${levels}${open > 0 ? ` (**${open} high not acknowledged**)` : ""}`;
+}
+
+const LEVEL_RANK: Record<string, number> = { high: 0, low: 1, none: 2 };
+
+/** The riskiest touched numbers across the fleet: high first, the unacknowledged before the acknowledged. */
+function impactSection(report: FleetReport): string[] {
+  const rows = report.stacks.flatMap((s) => (s.impact?.numbers ?? []).map((n) => ({ stack: s.id, ...n })));
+  const notes = report.stacks.flatMap((s) => (s.impact?.notes ?? []).map((note) => `\`${s.id}\`: ${note}`));
+  if (rows.length === 0 && notes.length === 0) return [];
+  const risky = rows
+    .filter((r) => r.level !== "none")
+    .sort(
+      (a, b) =>
+        (LEVEL_RANK[a.level] ?? 2) - (LEVEL_RANK[b.level] ?? 2) ||
+        Number(a.acknowledged) - Number(b.acknowledged),
+    );
+  const out = ["", "#### Impact on calls", ""];
+  out.push(
+    `${rows.length} ${rows.length === 1 ? "number" : "numbers"} touched in ${new Set(rows.map((r) => r.stack)).size} stacks; ${risky.length} at risk${risky.length > RISKIEST ? ` (the ${RISKIEST} riskiest below)` : ""}.`,
+  );
+  if (risky.length > 0)
+    out.push(
+      "",
+      "| Stack | Number | Resource | Level | Why | Acknowledged |",
+      "|---|---|---|---|---|---|",
+      ...risky
+        .slice(0, RISKIEST)
+        .map(
+          (r) =>
+            `| \`${r.stack}\` | ${r.number} | ${text(r.resource?.split("::").pop() ?? "")} | **${r.level.toUpperCase()}** | ${text(r.rule)} | ${r.acknowledged ? "yes" : r.level === "high" ? "**no**" : "no"} |`,
+        ),
+    );
+  if (notes.length > 0) out.push("", ...notes.map((n) => `- ${text(n)}`));
+  return out;
+}
+
 /** Renders the combined report under a heading naming `title`. */
 export function renderFleetMarkdown(report: FleetReport, title?: string): string {
   const info = OPERATIONS[report.operation];
@@ -94,16 +142,17 @@ export function renderFleetMarkdown(report: FleetReport, title?: string): string
       : undefined,
   ].filter(Boolean);
   out.push("", facts.join(" · "));
+  const withImpact = report.stacks.some((s) => s.impact !== undefined || s.impactError !== undefined);
   const notable = report.stacks.filter((s) => s.status !== "clean" || s.policy.length > 0);
   const clean = report.stacks.filter((s) => s.status === "clean" && s.policy.length === 0);
   if (notable.length > 0)
     out.push(
       "",
-      "| Stack | Result | Cause or changes | Policy | Requests | Time |",
-      "|---|---|---|---|---|---|",
+      `| Stack | Result | Cause or changes | Policy |${withImpact ? " Impact |" : ""} Requests | Time |`,
+      `|---|---|---|---|${withImpact ? "---|" : ""}---|---|`,
       ...notable.map(
         (s) =>
-          `| \`${s.id}\` | ${isFailure(s) || s.status === "changes" ? `**${resultWords(report, s)}**` : resultWords(report, s)} | ${changesCell(s, applied)} | ${policyCell(s)} | ${s.requests ?? ""} | ${time(s.durationMs)} |`,
+          `| \`${s.id}\` | ${isFailure(s) || s.status === "changes" ? `**${resultWords(report, s)}**` : resultWords(report, s)} | ${changesCell(s, applied)} | ${policyCell(s)} |${withImpact ? ` ${impactCell(s)} |` : ""} ${s.requests ?? ""} | ${time(s.durationMs)} |`,
       ),
     );
   if (clean.length > 0)
@@ -122,6 +171,7 @@ export function renderFleetMarkdown(report: FleetReport, title?: string): string
       "",
       ...changesTable(s.changes as ChangeRow[], applied ? "done" : "plan"),
     );
+  out.push(...impactSection(report));
   const violations = report.stacks.flatMap((s) => s.policy.map((v) => ({ stack: s.id, ...v })));
   if (violations.length > 0)
     out.push(

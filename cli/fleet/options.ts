@@ -1,5 +1,7 @@
 // The fleet command's arguments, checked before anything runs: each breach names the option and the rule.
 import { parseArgs } from "node:util";
+import type { ImpactOptionsInput } from "../../provider/impact";
+import { impactOptionsOf } from "../report/impact/options";
 import { FleetInputError } from "./input-error";
 import { isOperation, OPERATIONS, type Operation } from "./operations";
 import { parseShard, type Shard } from "./shard";
@@ -23,6 +25,8 @@ export interface RunOptions {
   policyPackConfig: string | undefined;
   refresh: boolean;
   progressEveryMs: number;
+  /** With `--impact` (preview only): what each stack's plan does to live calls, read with these options. */
+  impact: ImpactOptionsInput | undefined;
 }
 
 /** What the command line asks for. */
@@ -62,6 +66,10 @@ const OPTIONS = {
   "policy-pack-config": { type: "string" },
   refresh: { type: "boolean" },
   "progress-every": { type: "string" },
+  impact: { type: "boolean" },
+  "window-days": { type: "string" },
+  "recent-hours": { type: "string" },
+  "max-calls": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -79,6 +87,10 @@ const RUN: Name[] = [
   "policy-pack-config",
   "refresh",
   "progress-every",
+  "impact",
+  "window-days",
+  "recent-hours",
+  "max-calls",
 ];
 /** The options each subcommand takes (help aside). */
 const ACCEPTS: Record<string, readonly Name[]> = {
@@ -138,6 +150,16 @@ export function parseFleetArgs(argv: readonly string[]): FleetCommand {
     throw new FleetInputError("--policy-pack-config needs --policy-pack: the pack it configures");
   if (values.refresh && !info.refresh)
     throw new FleetInputError(`--refresh does not apply to \`fleet ${operation}\`: it refreshes already`);
+  if (values.impact && operation !== "preview")
+    throw new FleetInputError(
+      `--impact does not apply to \`fleet ${operation}\`: it reads what a preview plans, before \`up\` makes it`,
+    );
+  let impact: ImpactOptionsInput | undefined;
+  try {
+    impact = impactOptionsOf(values)?.options;
+  } catch (e) {
+    throw new FleetInputError(e instanceof Error ? e.message : String(e));
+  }
   const logs = values.logs ?? DEFAULT_LOGS;
   return {
     kind: "run",
@@ -158,6 +180,7 @@ export function parseFleetArgs(argv: readonly string[]): FleetCommand {
       (values["progress-every"] === undefined
         ? DEFAULT_PROGRESS_EVERY_S
         : parseCount("--progress-every", values["progress-every"], 3600)),
+    impact,
   };
 }
 

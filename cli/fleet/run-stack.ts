@@ -12,6 +12,7 @@ import { failureCause } from "./failure-cause";
 import type { StackResult } from "./fleet-report";
 import { lockedCause, lockHolders } from "./locks";
 import { OPERATIONS } from "./operations";
+import { stackImpact } from "./stack-impact";
 import type { StackJob } from "./stack-job";
 
 /** The `pulumi` on PATH, checked once per process (`pulumi version`), not once per stack. */
@@ -37,8 +38,9 @@ export async function runStack(
   // What an applied operation did is its completed steps; a check's is every step it planned.
   const events = new EngineEvents(!OPERATIONS[job.operation].check);
   let outcome: { ok: true } | { ok: false; error: unknown };
+  let stack: Stack | undefined;
   try {
-    const stack = await LocalWorkspace.selectStack(
+    stack = await LocalWorkspace.selectStack(
       { stackName: job.stack.stack, workDir: job.stack.dir },
       {
         envVars: { [REQUEST_LOG_ENV]: job.requestLog },
@@ -49,6 +51,10 @@ export async function runStack(
   } catch (error) {
     outcome = { ok: false, error };
   }
+  const impact =
+    job.impact && outcome.ok && stack
+      ? await stackImpact(stack, events.document(), job.impact, job.requestLog)
+      : {};
   const durationMs = Date.now() - started;
   const counted = await readFile(job.requestLog, "utf8").then(countRequests, () => ({
     requests: 0,
@@ -63,6 +69,7 @@ export async function runStack(
     changes: report.rows.map((r) => ({ ...r, code: maskSecrets(r.code), platform: maskSecrets(r.platform) })),
     unlocatedChanges: report.unlocatedDrift,
     policy: events.violations,
+    ...impact,
     requests: counted.requests,
     throttled: counted.throttled,
     startedAt: new Date(started).toISOString(),

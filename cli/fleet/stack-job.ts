@@ -1,5 +1,6 @@
 // What the fleet asks of one stack, and what a worker answers: the messages between the fleet and the
 // worker process that runs the stack.
+import type { ImpactOptionsInput } from "../../provider/impact";
 import type { StackResult } from "./fleet-report";
 import type { Operation } from "./operations";
 import type { SelectedStack } from "./selection";
@@ -17,6 +18,8 @@ export interface StackJob {
   policyPacks: string[];
   policyPackConfig: string | undefined;
   refresh: boolean;
+  /** Read what the stack's plan does to live calls, with these options (preview only). */
+  impact?: ImpactOptionsInput;
 }
 
 /** From the fleet to a worker. */

@@ -41,6 +41,11 @@ Run:
                           stack (e.g. policy.{stack}.json), and every stack's file must exist
   --refresh               preview, up, destroy: refresh each stack's state first
   --progress-every <s>    seconds between progress summaries (default ${DEFAULT_PROGRESS_EVERY_S})
+  --impact                preview: what each stack's plan does to live calls (the numbers it disconnects,
+                          moves or whose bridge it deletes: calls, live channels, agent, follow-ups, level),
+                          read once per stack with its own settings; per stack totals, the riskiest first
+  --window-days <n>, --recent-hours <n>, --max-calls <n>  the impact read's window (default 7), what
+                          counts as recent (default 24) and its cap (default 50000), as \`report --impact\`
 
 CI matrix:
   list [--shard i/n]      print the selected stacks (of one shard)

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { type EngineJson, parseEngineJson } from "./engine-json";
 import { blocks, renderImpact } from "./impact/markdown";
 import { impactOptionsOf } from "./impact/options";
-import { type ReviewImpact, readImpact } from "./impact/read-impact";
+import { impactJson, type ReviewImpact, readImpact } from "./impact/read-impact";
 import { renderMarkdown } from "./markdown";
 import { buildReport, hasChanges } from "./merge";
 
@@ -113,7 +113,7 @@ export async function runReport(argv: readonly string[]): Promise<void> {
   if (values.json !== undefined)
     await writeFile(
       values.json,
-      `${JSON.stringify({ ...report, ...(read ? { impact: jsonOf(read) } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ ...report, ...(read ? { impact: impactJson(read) } : {}) }, null, 2)}\n`,
     );
   if (failure !== undefined) {
     process.stderr.write(`pulumi-voice-platform report: impact not read: ${failure}\n`);
@@ -125,15 +125,4 @@ export async function runReport(argv: readonly string[]): Promise<void> {
   )
     process.exitCode = 3;
   else if (values["exit-code"] && hasChanges(report)) process.exitCode = 1;
-}
-
-/** The impact as JSON: the core's report, each number with whether the stack acknowledged it. */
-function jsonOf(read: ReviewImpact) {
-  return {
-    ...read.report,
-    numbers: read.report.numbers.map((n) => ({
-      ...n,
-      acknowledged: n.resource !== undefined && read.acknowledgements.has(n.resource),
-    })),
-  };
 }

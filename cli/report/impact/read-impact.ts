@@ -37,16 +37,35 @@ function fromDocuments(documents: readonly EngineJson[], key: string): string | 
  * before the stack's settings, which come before the environment. Options and acknowledgements are
  * checked before any request.
  */
-export async function readImpact(
+export function readImpact(
   documents: readonly EngineJson[],
   flags: Readonly<Record<string, string | undefined>>,
   options: ImpactOptionsInput,
 ): Promise<ReviewImpact> {
+  return readPlanImpact(documents, (key) => flags[key] ?? fromDocuments(documents, key), options);
+}
+
+/** Reads the impact of the documents' plan with the stack's settings as `lookup` gives them. */
+export async function readPlanImpact(
+  documents: readonly EngineJson[],
+  lookup: ConfigLookup,
+  options: ImpactOptionsInput,
+): Promise<ReviewImpact> {
   parseImpactOptions(options);
-  const acknowledgements = parseAcknowledgements(fromDocuments(documents, ACKNOWLEDGE_SETTING));
-  const lookup: ConfigLookup = (key) => flags[key] ?? fromDocuments(documents, key);
+  const acknowledgements = parseAcknowledgements(lookup(ACKNOWLEDGE_SETTING));
   const client = await new VoiceContext(lookup).ready();
   const traffic = new OrganizationTraffic(client, options);
   const touches = plannedChanges(documents).flatMap((p) => touchesOf(p.descriptor, p.change, p.urn));
   return { report: await traffic.impactOf(touches), acknowledgements };
+}
+
+/** The impact as JSON: the core's report, each number with whether the stack acknowledged it. */
+export function impactJson(read: ReviewImpact) {
+  return {
+    ...read.report,
+    numbers: read.report.numbers.map((n) => ({
+      ...n,
+      acknowledged: n.resource !== undefined && read.acknowledgements.has(n.resource),
+    })),
+  };
 }

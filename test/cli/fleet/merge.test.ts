@@ -259,6 +259,60 @@ describe("the markdown report of an operation that ran", () => {
   });
 });
 
+describe("the markdown report with impact", () => {
+  it("gives each stack's impact totals and lists the riskiest numbers across stacks, unacknowledged first; merges keep it", () => {
+    const number = (n: string, level: "high" | "low" | "none", acknowledged: boolean, rule: string) => ({
+      number: n,
+      change: "move",
+      resource: `urn:pulumi:s::p::voice:index:BridgeNumber::${n.slice(-3)}`,
+      level,
+      rule,
+      acknowledged,
+    });
+    const impact = (numbers: ReturnType<typeof number>[], notes: string[] = []) => ({
+      organization: "acme",
+      windowDays: 7,
+      callsRead: 10,
+      capped: false,
+      requests: 4,
+      numbers,
+      notes,
+    });
+    const a = result("p/a", "changes", {
+      impact: impact([
+        number("+14155550100", "high", true, "1 follow-up scheduled"),
+        number("+14155550101", "none", false, "no calls"),
+      ]),
+    });
+    const b = result("p/b", "changes", {
+      impact: impact(
+        [number("+14155550200", "high", false, "2 live channels now")],
+        ["trunk edge: no numbers"],
+      ),
+    });
+    const c = result("p/c", "changes", { impactError: "the platform refused voice:token" });
+    const stacks = [a, b, c, result("p/d", "clean")];
+    const merged = mergeReports([
+      {
+        report: parseFleetReport(JSON.stringify(report(stacks, { operation: "preview" })), "1.json"),
+        source: "1.json",
+      },
+    ]);
+    const md = renderFleetMarkdown(merged);
+    expect(md).toContain("| Stack | Result | Cause or changes | Policy | Impact | Requests | Time |");
+    expect(md).toContain("| 1 high, 0 low, 1 none |");
+    expect(md).toContain("| 1 high, 0 low, 0 none (**1 high not acknowledged**) |");
+    expect(md).toContain("| not read: the platform refused voice:token |");
+    expect(md).toContain("3 numbers touched in 2 stacks; 2 at risk.");
+    const rows = md.split("\n").filter((l) => l.includes("| **HIGH** |"));
+    expect(rows).toEqual([
+      "| `p/b` | +14155550200 | 200 | **HIGH** | 2 live channels now | **no** |",
+      "| `p/a` | +14155550100 | 100 | **HIGH** | 1 follow-up scheduled | yes |",
+    ]);
+    expect(md).toContain("- `p/b`: trunk edge: no numbers");
+  });
+});
+
 describe("the CI matrix", () => {
   const stacks = ["a", "b", "c"].map((s) => ({
     id: `p/${s}`,

@@ -124,6 +124,38 @@ describe("report --impact: what a pull request does to live calls", { timeout: O
     for (const text of [first.stdout, first.stderr, JSON.stringify(written)])
       expect(text).not.toContain(emu.token);
 
+    // The fleet's preview of the same stack carries the same impact, per stack and riskiest first.
+    const env = { ...process.env, ...(await engineEnv()) };
+    const logs = path.join(voice.dir.path, "fleet-logs");
+    const fleet = await settle(
+      run(
+        "node",
+        [
+          cli,
+          "fleet",
+          "preview",
+          "--project",
+          voice.dir.path,
+          "--stack",
+          voice.stack.name,
+          "--impact",
+          "--logs",
+          logs,
+        ],
+        { env, maxBuffer: 64 * 1024 * 1024 },
+      ),
+    );
+    expect(fleet.code, fleet.stderr).toBe(7);
+    expect(fleet.stdout).toMatch(/\| 1 high, 1 low, 1 none \(\*\*1 high not acknowledged\*\*\) \|/);
+    expect(fleet.stdout).toContain("#### Impact on calls");
+    expect(fleet.stdout).toMatch(
+      new RegExp(
+        `\\| \\${BUSY} \\| busy \\| \\*\\*HIGH\\*\\* \\| 2 live channels now \\| \\*\\*no\\*\\* \\|`,
+      ),
+    );
+    expect(fleet.stdout.indexOf(BUSY)).toBeLessThan(fleet.stdout.indexOf(GONE));
+    expect(fleet.stdout).not.toContain(emu.token);
+
     // The stack acknowledges the move in its config, in the same pull request.
     await voice.stack.setConfig("voice:acknowledgeImpact", {
       value: JSON.stringify([{ resource: "busy", reason: "support moves to the sales line, CHG-42" }]),
