@@ -91,8 +91,9 @@ function impactSection(report: FleetReport): string[] {
         Number(a.acknowledged) - Number(b.acknowledged),
     );
   const out = ["", "#### Impact on calls", ""];
+  const stackCount = new Set(rows.map((r) => r.stack)).size;
   out.push(
-    `${rows.length} ${rows.length === 1 ? "number" : "numbers"} touched in ${new Set(rows.map((r) => r.stack)).size} stacks; ${risky.length} at risk${risky.length > RISKIEST ? ` (the ${RISKIEST} riskiest below)` : ""}.`,
+    `${rows.length} ${rows.length === 1 ? "number" : "numbers"} touched in ${stackCount} ${stackCount === 1 ? "stack" : "stacks"}; ${risky.length} at risk${risky.length > RISKIEST ? ` (the ${RISKIEST} riskiest below)` : ""}.`,
   );
   if (risky.length > 0)
     out.push(

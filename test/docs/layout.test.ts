@@ -11,6 +11,7 @@ const GUIDES = [
   "docs/installation-configuration.md",
   "docs/resources.md",
   "docs/drift-and-reports.md",
+  "docs/reviewing-changes.md",
   "docs/adopting-and-exporting.md",
   "docs/failures-and-recover.md",
   "docs/policy-pack.md",

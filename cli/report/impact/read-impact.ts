@@ -6,6 +6,7 @@ import { VoiceContext } from "../../../provider/connection/context";
 import {
   ACKNOWLEDGE_SETTING,
   type Acknowledgements,
+  type ImpactOptions,
   type ImpactOptionsInput,
   type ImpactReport,
   OrganizationTraffic,
@@ -51,12 +52,30 @@ export async function readPlanImpact(
   lookup: ConfigLookup,
   options: ImpactOptionsInput,
 ): Promise<ReviewImpact> {
-  parseImpactOptions(options);
+  const checked = parseImpactOptions(options);
   const acknowledgements = parseAcknowledgements(lookup(ACKNOWLEDGE_SETTING));
+  const touches = plannedChanges(documents).flatMap((p) => touchesOf(p.descriptor, p.change, p.urn));
+  // A plan that touches nothing costs nothing: not even the connection's organization check.
+  if (touches.length === 0) return { report: emptyReport(lookup, checked), acknowledgements };
   const client = await new VoiceContext(lookup).ready();
   const traffic = new OrganizationTraffic(client, options);
-  const touches = plannedChanges(documents).flatMap((p) => touchesOf(p.descriptor, p.change, p.urn));
   return { report: await traffic.impactOf(touches), acknowledgements };
+}
+
+/** The report of a plan that touches no number, bridge, configuration or trunk. */
+function emptyReport(lookup: ConfigLookup, options: ImpactOptions): ImpactReport {
+  const now = options.now ?? new Date();
+  return {
+    organization: lookup("voice:orgHandle") ?? process.env.VOICE_ORG_HANDLE ?? "",
+    windowDays: options.windowDays,
+    recentHours: options.recentHours,
+    since: new Date(now.getTime() - options.windowDays * 86_400_000).toISOString(),
+    callsRead: 0,
+    capped: false,
+    requests: 0,
+    numbers: [],
+    notes: [],
+  };
 }
 
 /** The impact as JSON: the core's report, each number with whether the stack acknowledged it. */
