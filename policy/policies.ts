@@ -70,8 +70,7 @@ const numberOnOneBridge: StackValidationPolicy = {
 /** The impact thresholds' defaults, the core's. */
 const IMPACT_DEFAULTS = parseImpactOptions();
 
-// Stack config as the engine hands it to the pack (PULUMI_CONFIG, secrets decrypted), read without the
-// secret warning Config.get would print for voice:token.
+// The stack's config as the engine hands it to the pack: every key, secrets decrypted (voice:token too).
 const stackConfig = (key: string): string | undefined => pulumi.runtime.getConfig(key);
 
 /**
