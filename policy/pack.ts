@@ -4,6 +4,6 @@ import { policies } from "./policies";
 
 new PolicyPack("pulumi-voice-platform", {
   description:
-    "Guardrails for the voice platform's telephony: TLS trunks, closed allowlists, naming, protection.",
+    "Guardrails for the voice platform's telephony: TLS trunks, closed allowlists, naming, protection, busy numbers.",
   policies,
 });

@@ -1,13 +1,21 @@
 import type {
   Policies,
+  ReportViolation,
   ResourceValidationArgs,
   ResourceValidationPolicy,
   StackValidationPolicy,
 } from "@pulumi/policy";
 import * as pulumi from "@pulumi/pulumi";
+import { parseImpactOptions } from "../provider/impact";
 import { REGISTRY } from "../provider/resources/registry";
 import { productionStacksSchema } from "./production";
 import { type BridgeSlugConfig, bridgeSlugViolations, DEFAULT_SLUG_PATTERN } from "./rules/bridge-slug";
+import {
+  BUSY_NUMBER_RULE,
+  type BusyNumberConfig,
+  busyNumberFindings,
+  type Finding,
+} from "./rules/busy-number-acknowledged";
 import {
   type OrganizationConfig,
   organizationViolations,
@@ -56,6 +64,80 @@ const numberOnOneBridge: StackValidationPolicy = {
   validateStack: (args, reportViolation) => {
     const resources = args.resources.flatMap((r) => voiceResource(r) ?? []);
     for (const { message, urn } of numberOnOneBridgeViolations(resources)) reportViolation(message, urn);
+  },
+};
+
+/** The impact thresholds' defaults, the core's. */
+const IMPACT_DEFAULTS = parseImpactOptions();
+
+// The stack's config as the engine hands it to the pack: every key, secrets decrypted (voice:token too).
+const stackConfig = (key: string): string | undefined => pulumi.runtime.getConfig(key);
+
+/**
+ * Reports a finding at its level. The policy SDK's runtime also takes a violation as an object with
+ * its own enforcement level (not yet in its public types): how an advisory finding of a mandatory
+ * rule (what was not checked, what was acknowledged) is listed without failing the run. Its message
+ * opens with the description, as a string violation's does.
+ */
+function reportFinding(report: ReportViolation, description: string, finding: Finding): void {
+  if (!finding.advisory) {
+    report(finding.message, finding.urn);
+    return;
+  }
+  const withLevel = report as unknown as (violation: {
+    message: string;
+    urn?: string;
+    enforcementLevel: "advisory";
+  }) => void;
+  withLevel({
+    message: `${description}\n${finding.message}`,
+    ...(finding.urn === undefined ? {} : { urn: finding.urn }),
+    enforcementLevel: "advisory",
+  });
+}
+
+const BUSY_NUMBER_DESCRIPTION =
+  "No BridgeNumber or BridgeNumbers set moves a busy number (live channels, a scheduled follow-up, " +
+  "recent calls) to another bridge unless voice:acknowledgeImpact names the resource. Checked at " +
+  "preview against the platform; values not known until apply are skipped. A policy cannot see " +
+  "deleted resources or numbers dropped from a set: `pulumi-voice-platform report --impact` gates those.";
+
+const busyNumberAcknowledged: StackValidationPolicy = {
+  name: BUSY_NUMBER_RULE,
+  description: BUSY_NUMBER_DESCRIPTION,
+  enforcementLevel: "mandatory",
+  configSchema: {
+    properties: {
+      recentHours: {
+        type: "number",
+        exclusiveMinimum: 0,
+        default: IMPACT_DEFAULTS.recentHours,
+        description: "Calls within this many hours are recent.",
+      },
+      highCalls: {
+        type: "integer",
+        minimum: 1,
+        default: IMPACT_DEFAULTS.highCalls,
+        description: "Recent calls that make a number busy.",
+      },
+      windowDays: {
+        type: "number",
+        exclusiveMinimum: 0,
+        default: IMPACT_DEFAULTS.windowDays,
+        description: "How many days of call records to read.",
+      },
+    },
+  },
+  validateStack: async (args, reportViolation) => {
+    // After the changes are made the platform shows the goal: there is no move left to stop.
+    if (!pulumi.runtime.isDryRun()) return;
+    const resources = args.resources.flatMap((r) => voiceResource(r) ?? []);
+    const config = args.getConfig<BusyNumberConfig>();
+    const findings = await busyNumberFindings(resources, config, {
+      stack: pulumi.getStack(),
+      config: stackConfig,
+    });
+    for (const finding of findings) reportFinding(reportViolation, BUSY_NUMBER_DESCRIPTION, finding);
   },
 };
 
@@ -133,4 +215,5 @@ export const policies: Policies = [
     (resource, config) => organizationViolations(resource, config, stackOrganization()),
   ),
   numberOnOneBridge,
+  busyNumberAcknowledged,
 ];

@@ -1,26 +1,10 @@
-import { stripPhoneSeparators } from "../../sdk/core/validate";
+import { declaredNumbers } from "../declared-numbers";
 import { describe, knownString, type VoiceResource } from "../voice-resource";
 
 /** A violation the stack rule attaches to one resource. */
 export interface ResourceViolation {
   message: string;
   urn: string;
-}
-
-/** The numbers a resource declares: a BridgeNumber's one, a BridgeNumbers set's each; unknown ones left out. */
-function declaredNumbers(resource: VoiceResource): string[] {
-  if (resource.type === "BridgeNumber") {
-    const raw = knownString(resource.props.phoneNumber);
-    return raw === undefined ? [] : [stripPhoneSeparators(raw)];
-  }
-  if (resource.type !== "BridgeNumbers" || !Array.isArray(resource.props.numbers)) return [];
-  return resource.props.numbers.flatMap((entry) => {
-    const raw =
-      typeof entry === "object" && entry !== null && !Array.isArray(entry)
-        ? knownString(entry.phoneNumber)
-        : undefined;
-    return raw === undefined ? [] : [stripPhoneSeparators(raw)];
-  });
 }
 
 /**
@@ -33,7 +17,7 @@ export function numberOnOneBridgeViolations(resources: readonly VoiceResource[])
   const first = new Map<string, VoiceResource>();
   const violations: ResourceViolation[] = [];
   for (const resource of [...resources].sort((a, b) => a.urn.localeCompare(b.urn))) {
-    for (const number of declaredNumbers(resource)) {
+    for (const number of declaredNumbers(resource).numbers) {
       const earlier = first.get(number);
       if (earlier === undefined) {
         first.set(number, resource);

@@ -83,6 +83,15 @@ export class OrganizationTraffic {
     return this.#requests;
   }
 
+  /**
+   * Each of the organization's numbers (E.164) and the bridge the overview shows it on now (null: on
+   * none), for a caller that must tell what moves before it has touches; the same read `impactOf` uses.
+   */
+  async bridgesNow(): Promise<ReadonlyMap<string, string | null>> {
+    const lines = await this.#overview();
+    return new Map([...lines].map(([number, line]) => [number, line.bridge]));
+  }
+
   /** What `touches` do to the organization's calls, riskiest number first, with what cannot be known. */
   async impactOf(touches: readonly Touch[]): Promise<ImpactReport> {
     const notes: string[] = [];

@@ -245,6 +245,14 @@ describe("OrganizationTraffic.impactOf", () => {
     expect((await emu.admin.requests()).length).toBe(count);
   });
 
+  it("tells each number's bridge now from the overview that a report then reads no more", async () => {
+    const traffic = new OrganizationTraffic(client, { now: NOW });
+    const bridges = await traffic.bridgesNow();
+    expect([BUSY, QUIET, "+14155550103"].map((n) => bridges.get(n))).toEqual(["support", "support", null]);
+    await traffic.impactOf([move(BUSY)]);
+    expect(await requestsTo("/telephony/overview/")).toBe(1);
+  });
+
   it("names a touched bridge the platform lacks, and a number not in the overview", async () => {
     const report = await new OrganizationTraffic(client, { now: NOW }).impactOf([
       { kind: "bridge", slug: "gone", change: "delete" },
