@@ -158,9 +158,9 @@ const ALLOWED: readonly { file: string; types: readonly ResourceType[]; why: str
     why: "the slug-naming rule judges bridges' slugs",
   },
   {
-    file: "policy/rules/number-on-one-bridge.ts",
+    file: "policy/declared-numbers.ts",
     types: ["BridgeNumber", "BridgeNumbers"],
-    why: "the rule that a number is declared once reads the links and the sets",
+    why: "the numbers a program declares, read from the links and the sets, for the rules on numbers",
   },
   {
     file: "policy/rules/open-allowed-ips.ts",

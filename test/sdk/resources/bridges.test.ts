@@ -70,7 +70,7 @@ describe("bridges", () => {
       number: "+14155550100",
       state: "ASSIGNED",
       active: true,
-      channels_count: 2,
+      channels_count: 0,
       status: "connected",
     });
     expect(typeof detail.numbers[0]?.number_id).toBe("number");
