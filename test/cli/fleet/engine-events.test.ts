@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { EngineEvent, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { EngineEvents } from "../../../cli/fleet/engine-events";
@@ -138,6 +140,40 @@ describe("engine events folded into a report row", () => {
     expect(failureCause(events.errors, new Error("ignored"))).toBe(
       "voice:Bridge support: create failed: refused",
     );
+  });
+});
+
+// Recorded from a JavaScript program on the native provider (bridges "support" and "sales"), bridge
+// "support" renamed and "sales" deleted in the dashboard: the Automation API's events of
+// `refresh --preview-only` (the fleet's drift) and of `preview --refresh`.
+describe("engine events of a native stack, recorded", () => {
+  const recorded = (name: string): EngineEvent[] =>
+    JSON.parse(readFileSync(path.join(__dirname, "recorded", `native-${name}-events.json`), "utf8"));
+  const rowsOf = (name: string) => {
+    const events = new EngineEvents();
+    for (const e of recorded(name)) events.add(e);
+    return buildReport([events.document()]).rows.map((r) => [
+      r.resource,
+      r.property,
+      r.code,
+      r.platform,
+      r.action,
+      r.origin,
+    ]);
+  };
+
+  it("drift: the code's value under In code, the platform's under On the platform; a deleted bridge is drift `up` creates again", () => {
+    expect(rowsOf("drift")).toEqual([
+      ["voice:index:Bridge support", "name", "Support", "Renamed by hand", "update", "platform"],
+      ["voice:index:Bridge sales", "", "", undefined, "create", "platform"],
+    ]);
+  });
+
+  it("a refreshed preview: the same drift, and what up will do about it", () => {
+    expect(rowsOf("prefresh")).toEqual([
+      ["voice:index:Bridge support", "name", "Support", "Renamed by hand", "update", "platform"],
+      ["voice:index:Bridge sales", "", "", undefined, "create", "platform"],
+    ]);
   });
 });
 
