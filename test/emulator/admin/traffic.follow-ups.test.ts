@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AdminError } from "../../../emulator";
 import { useEmulator } from "../../fixtures/emulator";
-import { ACME_TWILIO } from "../../fixtures/linked-numbers";
+import { ACME_TWILIO, refusal } from "../../fixtures/linked-numbers";
 import { platform } from "../http";
 
 const emu = useEmulator({ callDurationMs: 600_000 });
@@ -12,15 +11,6 @@ beforeAll(() => {
 
 const [NUMBER, OTHER] = ACME_TWILIO.numbers as readonly string[] as [string, string];
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-
-async function refusal(promise: Promise<unknown>): Promise<AdminError> {
-  const e = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AdminError);
-  return e as AdminError;
-}
 
 const tasksOf = async (path: string) => (await call("GET", path)).json.data as { task_id: string }[];
 

@@ -1,8 +1,7 @@
 import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AdminError } from "../../../emulator";
 import { useEmulator } from "../../fixtures/emulator";
-import { ACME_TWILIO, linkAcmeNumbers } from "../../fixtures/linked-numbers";
+import { ACME_TWILIO, linkAcmeNumbers, refusal } from "../../fixtures/linked-numbers";
 import { platform } from "../http";
 
 const emu = useEmulator();
@@ -12,15 +11,6 @@ beforeAll(() => {
 });
 
 const [FIRST, SECOND] = ACME_TWILIO.numbers as readonly string[] as [string, string];
-
-async function refusal(promise: Promise<unknown>): Promise<AdminError> {
-  const e = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AdminError);
-  return e as AdminError;
-}
 
 /** A raw admin PUT, for bodies and paths the typed client would not send. */
 async function put(path: string, body: string): Promise<{ status: number; json: any }> {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AdminError } from "../../../emulator";
 import { useEmulator } from "../../fixtures/emulator";
-import { ACME_TWILIO, linkAcmeNumbers } from "../../fixtures/linked-numbers";
+import { ACME_TWILIO, linkAcmeNumbers, refusal } from "../../fixtures/linked-numbers";
 import { platform } from "../http";
 
 const emu = useEmulator();
@@ -11,16 +10,6 @@ beforeAll(() => {
 });
 
 const NOW = "2025-06-01T12:00:00.000Z";
-
-/** The admin error of a call that must fail. */
-async function refusal(promise: Promise<unknown>): Promise<AdminError> {
-  const e = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AdminError);
-  return e as AdminError;
-}
 
 describe("POST /_emulator/orgs/{handle}/traffic", () => {
   it("adds CDRs on the linked numbers, with their bridges, that GET /cdr/ lists after the seeded ones", async () => {
