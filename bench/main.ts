@@ -13,6 +13,7 @@ import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from
 import { describeMachine } from "./harness/machine";
 import { runStandaloneMode } from "./harness/standalone-mode";
 import { progress, timed } from "./harness/stats";
+import { runImpactMode } from "./impact/impact-main";
 import { renderMoveGapMain, runMoveGapMain } from "./moves/move-gap-main";
 import { pluginStartupRows, runPluginStartup } from "./plugin/plugin-startup";
 import { type BenchResults, renderReport } from "./report";
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       "fleet-program": { type: "string" },
       "rate-budget": { type: "boolean" },
       "fleet-rate": { type: "boolean" },
+      impact: { type: "boolean" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -134,6 +136,10 @@ async function main(): Promise<void> {
       () => runFleetRate(options),
       renderFleetRate,
     );
+    return;
+  }
+  if (values.impact === true) {
+    await runImpactMode(values.quick === true);
     return;
   }
   if (values["rate-budget"] === true) {
