@@ -28,7 +28,7 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
   --impact         the impact read at scale (bench/impact/impact-main.ts): one organization of 10,000
                    numbers and 100,000 calls against the provider's plain reads, and 100 organizations
                    through one token at 600 requests/min, to bench/results/impact.*; --quick: 1,000
-                   numbers and 10 organizations at 60 per 10 s, to bench/results/impact-quick.*.tmp
+                   numbers and 10 organizations at 20 per 5 s, to bench/results/impact-quick.*.tmp
   --sdk            only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
   --move-gap       how long a moved number is on no bridge, N = 40 … 10,000 (bench/moves/move-gap-main.ts);
                    --quick runs N = 40 only; --move-gap-sets N the set form at N only, to

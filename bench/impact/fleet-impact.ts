@@ -39,6 +39,11 @@ export interface FleetImpactResult extends FleetImpactOptions {
   logSpanSeconds: number;
   /** requests ÷ (limit ÷ window): the least time the requests take at the rate. */
   floorSeconds: number;
+  /**
+   * The least time in the emulator's fixed windows: a fresh window's whole budget can be spent at
+   * once, so the requests of the last window wait only for the windows before it to end.
+   */
+  windowsFloorSeconds: number;
   read: ReadFigures;
 }
 
@@ -101,6 +106,10 @@ export async function runFleetImpact(opts: FleetImpactOptions): Promise<FleetImp
       seconds: round(read.ms / 1000, 1),
       logSpanSeconds: round((last - first) / 1000, 1),
       floorSeconds: round((requests / opts.limit) * (opts.windowMs / 1000), 1),
+      windowsFloorSeconds: round(
+        (Math.floor(Math.max(0, requests - 1) / opts.limit) * opts.windowMs) / 1000,
+        1,
+      ),
       read,
     };
   } finally {

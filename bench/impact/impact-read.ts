@@ -4,6 +4,7 @@
 // lookups) as the baseline.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { repoRoot } from "../../scripts/tools/engine";
 import type { OrganizationLayout } from "./impact-estate";
 
 /** What the process reads. */
@@ -46,8 +47,8 @@ export interface ReadFigures {
   peakHeapMb: number;
 }
 
-/** The worker, compiled (`npm run build`). */
-const WORKER = path.join(__dirname, "impact-read-worker.js");
+/** The worker, compiled (`npm run build`): from dist/ whether this module runs compiled or under a test. */
+const WORKER = path.join(repoRoot, "dist", "bench", "impact", "impact-read-worker.js");
 
 /** Runs one read in a fresh process and answers its figures. */
 export function runRead(spec: ReadSpec): Promise<ReadFigures> {
