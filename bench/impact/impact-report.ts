@@ -11,12 +11,18 @@ const PLATFORM_PER_MINUTE = 600;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 /** The least time `requests` take at 600 a minute. */
 const floorAt600 = (requests: number) => seconds((requests / PLATFORM_PER_MINUTE) * 60_000);
-const ratio = (a: number, b: number) => (b === 0 ? "—" : round(a / b, 2).toFixed(2));
+/** a ÷ b, to two decimals below 10, one below 100, none above. */
+function ratio(a: number, b: number): string {
+  if (b === 0) return "—";
+  const r = a / b;
+  return r < 10 ? r.toFixed(2) : r < 100 ? r.toFixed(1) : int(r);
+}
 const cells = (row: readonly string[]) => `| ${row.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
 
-function caseName(c: ImpactCase): string {
+function caseName(c: ImpactCase, calls: number): string {
   if (c.baseline) return `${c.what} (baseline)`;
-  return `${c.what}; ${c.windowDays}-day window, maxCalls ${int(c.maxCalls ?? 0)}`;
+  const cap = c.maxCalls ?? 0;
+  return `${c.what}; ${c.windowDays}-day window, maxCalls ${int(cap)}${cap >= calls ? " (every call: no cap)" : ""}`;
 }
 
 function organizationTable(r: OrganizationImpactResult): string[] {
@@ -36,7 +42,7 @@ function organizationTable(r: OrganizationImpactResult): string[] {
     "At 600/min ≥",
   ];
   const rows = r.cases.map((c) => [
-    caseName(c),
+    caseName(c, r.organization.calls),
     int(c.requests),
     int(c.callsRead),
     c.baseline ? "—" : c.capped ? "yes" : "no",
@@ -59,18 +65,20 @@ function renderOrganization(r: OrganizationImpactResult): string[] {
     `Every number linked (${o.numbersPerBridge} a bridge) and routed to one of two agents, one in a hundred with a scheduled follow-up; ${int(o.calls)} generated calls over the 14 days ending ${r.now} (filled in ${r.fillS} s). ` +
       `Each read runs in a Node.js process of its own against the emulator in another, its rate limit out of the way (${throttled} × 429); ` +
       `${r.reps === 1 ? "one repetition" : `median of ${r.reps} repetitions, the cases rotated each time`}, after one untimed read of every call record. ` +
-      "Requests are those the emulator answered; peak RSS is the process's high-water mark (`VmHWM`), peak heap the most V8 heap in use (garbage not yet collected included), sampled every 5 ms.",
+      "Requests are those the emulator answered; peak RSS is the process's high-water mark (`VmHWM`), peak heap the most V8 heap in use (garbage not yet collected included), sampled every 5 ms. " +
+      "At 600/min: requests × 0.1 s, the least time the read takes at the platform's rate once the token's window is spent.",
     "",
     ...organizationTable(r),
   ];
 }
 
 function renderFleet(f: FleetImpactResult): string[] {
-  const window = f.windowMs === 60_000 ? "a minute" : `${f.windowMs / 1000} s`;
+  const rate = `${int(f.limit)} requests ${f.windowMs === 60_000 ? "a minute" : `per ${f.windowMs / 1000} s`}`;
   return [
-    `### A fleet: ${f.organizations} organizations of ${int(f.numbersPerOrganization)} numbers and ${int(f.callsPerOrganization)} calls, one token at ${int(f.limit)} requests ${f.windowMs === 60_000 ? "a minute" : `per ${window}`}`,
+    `### A fleet: ${f.organizations} organizations of ${int(f.numbersPerOrganization)} numbers and ${int(f.callsPerOrganization)} calls, one token at ${rate}`,
     "",
-    `Each organization filled alike (${f.bridges} bridges of ${f.numbersPerBridge} numbers, two agents, follow-ups, calls over 14 days) at a raised limit (filled in ${f.fillS} s); then the emulator at ${int(f.limit)} requests per ${window} and one \`OrganizationTraffic\` per organization, every number moved, ${f.inFlight} organizations at once through one client (one token: one rate budget the SDK paces by the answers' rate-limit headers).`,
+    `Each organization filled alike (${f.bridges} ${f.bridges === 1 ? "bridge" : "bridges"} of ${f.numbersPerBridge} numbers, two agents, follow-ups, calls over 14 days) at a raised limit (filled in ${f.fillS} s); then the emulator at ${rate} and one \`OrganizationTraffic\` per organization, every number moved, ${f.inFlight} organizations at once through one client (one token: one rate budget the SDK paces by the answers' rate-limit headers). ` +
+      "The emulator's window is fixed, so a fresh window's budget can go at once: the least time in fixed windows is the windows before the last one's requests.",
     "",
     "| Organizations | Read at once | Requests answered | 429s | Time | Floor (requests ÷ rate) | Time ÷ floor | Least in fixed windows | Calls read | Capped | Peak RSS (before) | Peak heap used (before) |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
