@@ -1,38 +1,6 @@
 // `npm run bench`: every benchmark in one run, against the emulator over loopback HTTP and
 // the real engine. Writes bench/results/latest.json (and .md) and prints the markdown table.
-//   node dist/bench/main.js            the full run (N = 100 and 300, three repetitions)
-//   node dist/bench/main.js --quick    a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
-//   node dist/bench/main.js --scale    native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale/scale-main.ts);
-//                                       --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
-//                                       --scale-render renders bench/results/scale.json again; then the set steps
-//   node dist/bench/main.js --scale-sets  the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets/sets-main.ts);
-//                                       --scale-sets-max M caps the estates at M; --scale-sets-render renders again;
-//                                       --scale-sets-native the native plugin alone at 10,000 numbers,
-//                                       --scale-sets-dynamic the dynamic resources alone at 10,000 numbers
-//                                       --node-options "<flags>" starts the engine's Node.js processes with them
-//   node dist/bench/main.js --plugin   only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
-//   node dist/bench/main.js --emulator the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator/emulator-scale.ts)
-//   node dist/bench/main.js --organizations  one organization's requests with 1 and with 100 organizations
-//                                       (bench/emulator/organizations-scale.ts; also a row of the full run)
-//   node dist/bench/main.js --fleet    the fleet command over 100 organizations (bench/fleet/fleet-main.ts): drift and no-op
-//                                       preview times, memory, requests; --quick: 10 organizations of 100 numbers;
-//                                       --fleet-parallel K (default 4); --fleet-program native|go: the same estate from
-//                                       the JavaScript program on the native provider, or from a Go program
-//                                       (bench/fleet/program-go), to bench/results/fleet-native.*, fleet-go.*
-//   node dist/bench/main.js --fleet-rate  a fleet drift check of 50 stacks at --parallel 8 sharing one token at
-//                                       600 requests/min (bench/fleet/fleet-rate.ts); --quick: 16 stacks at 60 per 10 s
-//   node dist/bench/main.js --rate-budget  8 processes sharing one token at 600 requests/min (bench/sdk/rate-budget.ts);
-//                                       --quick: a 6 s window of 60 requests, fewer requests
-//   node dist/bench/main.js --sdk      only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
-//   node dist/bench/main.js --move-gap how long a moved number is on no bridge, N = 40 … 10,000 (bench/moves/move-gap-main.ts);
-//                                       --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
-//                                       bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again;
-//                                       --move-gap-parallel P runs the engine with --parallel P
-//   node dist/bench/main.js --opentofu  OpenTofu against the Pulumi sides on the same estate (bench/same-estate/same-estate-main.ts);
-//                                       skipped with a note where OpenTofu is not installed (scripts/tools/opentofu builds it)
-//   node dist/bench/main.js --ts-program the program as users write it: JavaScript, TypeScript, transpile-only
-//                                       (both: --numbers 1000,10000 the sizes, --reps R the repetitions,
-//                                       --render renders the results of that suite and those sizes again)
+// Each suite also runs alone: `--help` lists the options (bench/usage.ts).
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -45,6 +13,7 @@ import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from
 import { describeMachine } from "./harness/machine";
 import { runStandaloneMode } from "./harness/standalone-mode";
 import { progress, timed } from "./harness/stats";
+import { runImpactMode } from "./impact/impact-main";
 import { renderMoveGapMain, runMoveGapMain } from "./moves/move-gap-main";
 import { pluginStartupRows, runPluginStartup } from "./plugin/plugin-startup";
 import { type BenchResults, renderReport } from "./report";
@@ -56,10 +25,12 @@ import { runRateLimit } from "./sdk/rate-limit";
 import { SDK_TARGET, sdkRows, table } from "./sdk/sdk-report";
 import { FULL, QUICK, runSdkThroughput } from "./sdk/sdk-throughput";
 import { renderSetsMain, runSetsMain } from "./sets/sets-main";
+import { USAGE } from "./usage";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      help: { type: "boolean", short: "h" },
       quick: { type: "boolean" },
       scale: { type: "boolean" },
       "scale-max": { type: "string" },
@@ -77,6 +48,7 @@ async function main(): Promise<void> {
       "fleet-program": { type: "string" },
       "rate-budget": { type: "boolean" },
       "fleet-rate": { type: "boolean" },
+      impact: { type: "boolean" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -91,6 +63,10 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
+  if (values.help === true) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const suite = values.opentofu ? "opentofu" : values["ts-program"] ? "ts-program" : undefined;
   if (suite) {
     const numbers = values.numbers?.split(",").map((n) => Number(n.replace(/_/g, "")));
@@ -160,6 +136,10 @@ async function main(): Promise<void> {
       () => runFleetRate(options),
       renderFleetRate,
     );
+    return;
+  }
+  if (values.impact === true) {
+    await runImpactMode(values.quick === true);
     return;
   }
   if (values["rate-budget"] === true) {
