@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { ACKNOWLEDGE_SETTING, parseAcknowledgements } from "../impact/acknowledgements";
+import { ImpactOptions } from "../impact/options";
 
-/** Where a setting comes from: stack config key (namespace `voice`) and environment fallback. */
+/** Where a setting comes from: stack config key (namespace `voice`) and environment fallback, if any. */
 const SOURCES = {
   baseUrl: { key: "voice:baseUrl", env: "VOICE_BASE_URL" },
   token: { key: "voice:token", env: "VOICE_TOKEN" },
@@ -10,12 +12,52 @@ const SOURCES = {
   retryBaseDelayMs: { key: "voice:retryBaseDelayMs", env: "VOICE_RETRY_BASE_DELAY_MS" },
   timeoutMs: { key: "voice:timeoutMs", env: "VOICE_TIMEOUT_MS" },
   maxConcurrency: { key: "voice:maxConcurrency", env: "VOICE_MAX_CONCURRENCY" },
-} as const;
+  impact: { key: "voice:impact", env: "VOICE_IMPACT" },
+  impactWindowDays: { key: "voice:impactWindowDays", env: "VOICE_IMPACT_WINDOW_DAYS" },
+  impactRecentHours: { key: "voice:impactRecentHours", env: "VOICE_IMPACT_RECENT_HOURS" },
+  // No environment fallback: an acknowledgement belongs in the stack's config, beside the change in review.
+  acknowledgeImpact: { key: ACKNOWLEDGE_SETTING },
+} as const satisfies Record<string, { key: string; env?: string }>;
+
+/** The environment variable of a setting, if it has one. */
+const envOf = (name: SettingName): string | undefined => {
+  const source: { key: string; env?: string } = SOURCES[name];
+  return source.env;
+};
 
 /** A setting's name, e.g. `orgHandle`: an explicit provider's property, `voice:<name>` in stack config. */
 export type SettingName = keyof typeof SOURCES;
 
 const count = (max: number) => z.coerce.number().int().min(0).max(max);
+
+/** A number of the impact options, from text, by the option's own rule. */
+const impactNumber = (option: "windowDays" | "recentHours") =>
+  z.coerce.number({ error: "must be a number" }).pipe(ImpactOptions.shape[option].unwrap());
+
+/** The acknowledgements' JSON text, parsed by their own rule; a bad entry is one issue naming it. */
+const acknowledgements = z.string().transform((text, ctx) => {
+  try {
+    return parseAcknowledgements(text);
+  } catch (err) {
+    // The rule's message starts with the setting's key, which the issue's path names already.
+    const rest = (err as Error).message.slice(ACKNOWLEDGE_SETTING.length);
+    ctx.addIssue({ code: "custom", message: rest.startsWith(": ") ? rest.slice(2) : `at ${rest}` });
+    return z.NEVER;
+  }
+});
+
+/**
+ * The settings of the preview's impact warnings (native provider): they change what a preview says,
+ * never what the provider does, and are read only when asked for (see docs/native-provider.md).
+ */
+const IMPACT_SHAPE = {
+  impact: z.stringbool({ truthy: ["true"], falsy: ["false"], error: "must be true or false" }).optional(),
+  impactWindowDays: impactNumber("windowDays").optional(),
+  impactRecentHours: impactNumber("recentHours").optional(),
+  acknowledgeImpact: acknowledgements.optional(),
+};
+
+const ImpactOnly = z.object(IMPACT_SHAPE);
 
 /** The settings' schema: what each value must be. */
 export const Settings = z.object({
@@ -27,10 +69,14 @@ export const Settings = z.object({
   retryBaseDelayMs: count(60_000).optional(),
   timeoutMs: count(600_000).optional(),
   maxConcurrency: count(1024).pipe(z.number().min(1)).optional(),
+  ...IMPACT_SHAPE,
 });
 
 /** Connection settings for the platform, resolved from stack config with environment fallbacks. */
 export type VoiceSettings = z.infer<typeof Settings>;
+
+/** The impact settings alone, as {@link resolveImpactSettings} answers them. */
+export type ImpactSettings = z.infer<typeof ImpactOnly>;
 
 /** A configuration problem; the message names the config key and the environment variable to set. */
 export class VoiceConfigError extends Error {
@@ -58,11 +104,12 @@ export interface SettingsOwner {
 
 /** How to set one setting: the explicit provider's property, or the stack config key; the environment either way. */
 export function settingAdvice(name: SettingName, owner: SettingsOwner = {}, value = "<value>"): string {
-  const { key, env } = SOURCES[name];
+  const { key } = SOURCES[name];
+  const env = envOf(name);
   if (owner.provider !== undefined)
-    return `set the \`${name}\` property of provider "${owner.provider}" (or ${env})`;
+    return `set the \`${name}\` property of provider "${owner.provider}"${env === undefined ? "" : ` (or ${env})`}`;
   const secret = name === "token" ? " --secret" : "";
-  return `run \`pulumi config set ${key} ${value}${secret}\` or set ${env}`;
+  return `run \`pulumi config set ${key} ${value}${secret}\`${env === undefined ? "" : ` or set ${env}`}`;
 }
 
 /**
@@ -92,7 +139,52 @@ export type ConfigLookup = (key: string) => string | undefined;
 
 /** The raw values a lookup yields, to tell whether a new configuration differs from the current one. */
 export function configFingerprint(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): string {
-  return JSON.stringify(Object.values(SOURCES).map((s) => lookup(s.key) ?? env[s.env] ?? null));
+  return JSON.stringify(settingNames.map((name) => raw(name, lookup, env) ?? null));
+}
+
+/** Every setting's name, in the order of their sources. */
+const settingNames = Object.keys(SOURCES) as SettingName[];
+
+/** A setting's value as given: its stack config key, else its environment variable; empty is absent. */
+function raw(name: SettingName, lookup: ConfigLookup, env: NodeJS.ProcessEnv): string | undefined {
+  const variable = envOf(name);
+  const value = lookup(SOURCES[name].key) ?? (variable === undefined ? undefined : env[variable]);
+  return value === "" ? undefined : value;
+}
+
+/**
+ * The settings `schema` holds, parsed; throws a {@link VoiceConfigError} under `heading` that names
+ * `voice:<key>` (or the provider's property) and its environment variable for every missing or
+ * invalid value.
+ */
+function resolveWith<S extends z.ZodObject>(
+  schema: S,
+  heading: string,
+  lookup: ConfigLookup,
+  env: NodeJS.ProcessEnv,
+  owner: SettingsOwner,
+): z.output<S> {
+  const given: Partial<Record<SettingName, string>> = {};
+  for (const name of settingNames) {
+    const value = name in schema.shape ? raw(name, lookup, env) : undefined;
+    if (value !== undefined) given[name] = value;
+  }
+  const parsed = schema.safeParse(given);
+  if (parsed.success) return parsed.data;
+  const names = parsed.error.issues.map((issue) => issue.path[0] as SettingName);
+  const problems = parsed.error.issues.map((issue, i) => {
+    const name = names[i] as SettingName;
+    const what = given[name] === undefined ? "is not set" : issue.message;
+    const hint = HINTS[name] ? ` (${HINTS[name]})` : "";
+    return `${settingName(name, owner)} ${what}: ${settingAdvice(name, owner)}${hint}`;
+  });
+  const whose = owner.defaultProvider ? " for the default provider" : "";
+  // A default provider lacking settings may be one `pulumi import` picked instead of an explicit one.
+  const missing = names.some((name) => given[name] === undefined);
+  const after = owner.defaultProvider && missing ? `\n  ${IMPORT_HINT}` : "";
+  throw new VoiceConfigError(`${heading}${whose}:\n  ${problems.join("\n  ")}${after}`, {
+    settings: [...new Set(names)],
+  });
 }
 
 /**
@@ -104,24 +196,14 @@ export function resolveSettings(
   env: NodeJS.ProcessEnv = process.env,
   owner: SettingsOwner = {},
 ): VoiceSettings {
-  const raw: Partial<Record<SettingName, string>> = {};
-  for (const [name, source] of Object.entries(SOURCES) as [SettingName, (typeof SOURCES)[SettingName]][]) {
-    const value = lookup(source.key) ?? env[source.env];
-    if (value !== undefined && value !== "") raw[name] = value;
-  }
-  const parsed = Settings.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const names = parsed.error.issues.map((issue) => issue.path[0] as SettingName);
-  const problems = parsed.error.issues.map((issue, i) => {
-    const name = names[i] as SettingName;
-    const what = raw[name] === undefined ? "is not set" : issue.message;
-    const hint = HINTS[name] ? ` (${HINTS[name]})` : "";
-    return `${settingName(name, owner)} ${what}: ${settingAdvice(name, owner)}${hint}`;
-  });
-  const whose = owner.defaultProvider ? " for the default provider" : "";
-  const after = owner.defaultProvider ? `\n  ${IMPORT_HINT}` : "";
-  throw new VoiceConfigError(
-    `Voice platform configuration is incomplete${whose}:\n  ${problems.join("\n  ")}${after}`,
-    { settings: [...new Set(names)] },
-  );
+  return resolveWith(Settings, "Voice platform configuration is incomplete", lookup, env, owner);
+}
+
+/** Resolves the impact settings alone (no connection setting is needed for them); throws as {@link resolveSettings} does. */
+export function resolveImpactSettings(
+  lookup: ConfigLookup,
+  env: NodeJS.ProcessEnv = process.env,
+  owner: SettingsOwner = {},
+): ImpactSettings {
+  return resolveWith(ImpactOnly, "Voice impact settings are invalid", lookup, env, owner);
 }

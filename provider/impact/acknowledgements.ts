@@ -7,17 +7,28 @@ import { z } from "zod";
 /** The stack setting, in the provider's namespace. */
 export const ACKNOWLEDGE_SETTING = "voice:acknowledgeImpact";
 
-const entry = z.strictObject(
-  {
-    resource: z
-      .string({ error: "must name the resource whose impact is acknowledged (its name in the program)" })
-      .trim()
-      .min(1, { error: "must name the resource whose impact is acknowledged (its name in the program)" }),
-    reason: z.string({ error: "must be text" }).optional(),
-  },
-  { error: "must be an object {resource, reason}" },
-);
-const list = z.array(entry, { error: "must be a list of {resource, reason}" });
+const entry = z
+  .strictObject(
+    {
+      resource: z
+        .string({ error: "must name the resource whose impact is acknowledged (its name in the program)" })
+        .trim()
+        .min(1, { error: "must name the resource whose impact is acknowledged (its name in the program)" })
+        .describe("The resource whose impact is accepted: its name in the program (or its URN)."),
+      reason: z
+        .string({ error: "must be text" })
+        .optional()
+        .describe("Why, for the reviewer (shown in the warning)."),
+    },
+    { error: "must be an object {resource, reason}" },
+  )
+  .meta({
+    id: "ImpactAcknowledgement",
+    description: "A resource whose impact on live calls the stack accepts, and why.",
+  });
+
+/** The setting's value: a list of acknowledgements (the package schema's type is read from it). */
+export const AcknowledgementList = z.array(entry, { error: "must be a list of {resource, reason}" });
 
 /** The acknowledged resources of a stack. */
 export class Acknowledgements {
@@ -43,7 +54,7 @@ export class Acknowledgements {
 }
 
 /** A resource's name in the program from its URN (`…::voice:index:BridgeNumber::main-line` → `main-line`). */
-function nameOf(urn: string): string {
+export function nameOf(urn: string): string {
   return urn.includes("::") ? (urn.split("::").pop() ?? urn) : urn;
 }
 
@@ -63,7 +74,7 @@ export function parseAcknowledgements(value: unknown): Acknowledgements {
       );
     }
   }
-  const read = list.safeParse(parsed);
+  const read = AcknowledgementList.safeParse(parsed);
   if (!read.success) {
     const issue = read.error.issues[0];
     const where = (issue?.path ?? [])

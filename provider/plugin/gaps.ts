@@ -65,11 +65,9 @@ function configLookup(req: provproto.ConfigureRequest): (key: string) => string 
 /** CheckConfig: the provider's inputs checked, then its connection (organization, token) for the provider the request names. */
 async function checkProviderInputs(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
   const news = req.getNews()?.toJavaScript() ?? {};
-  const checked = checkProviderConfig(news);
-  const failures =
-    checked.failures.length > 0
-      ? checked.failures
-      : await checkConnection(news, settingsOwner(req.getName()));
+  const owner = settingsOwner(req.getName());
+  const checked = checkProviderConfig(news, owner);
+  const failures = checked.failures.length > 0 ? checked.failures : await checkConnection(news, owner);
   const resp = new provproto.CheckResponse();
   resp.setInputs(struct(checked.inputs));
   resp.setFailuresList(

@@ -1,7 +1,10 @@
 import * as provider from "@pulumi/pulumi/provider";
 import { ownPackage } from "../../sdk/core/own-package";
+import { resolveImpactSettings } from "../connection/config";
 import { contextFor } from "../connection/context-cache";
+import { engineLog } from "./engine-log";
 import { fillServerGaps } from "./gaps";
+import { ImpactReview } from "./impact-review";
 import { nativeProvider } from "./provider";
 import { packageRelease } from "./release";
 import { packageSchema } from "./schema";
@@ -13,9 +16,11 @@ export async function serve(args: readonly string[]): Promise<void> {
   if (!own)
     throw new Error("pulumi-resource-voice: no package.json of pulumi-voice-platform beside the plugin");
   const release = packageRelease(own);
-  const native = nativeProvider(release.version, JSON.stringify(packageSchema(release)));
+  const impact = new ImpactReview(engineLog(args));
+  const native = nativeProvider(release.version, JSON.stringify(packageSchema(release)), impact);
   fillServerGaps(native, (lookup, owner) => {
     contextFor(lookup, owner);
+    impact.configure(resolveImpactSettings(lookup, process.env, owner), owner);
   });
   await provider.main(native, [...args]);
 }

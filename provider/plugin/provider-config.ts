@@ -3,7 +3,13 @@
  * library's server answers CheckConfig and DiffConfig with UNIMPLEMENTED (see `gaps.ts`). The engine
  * sends the default provider the `voice:*` stack config and an explicit provider its inputs, alike.
  */
-import { Settings, type SettingsOwner, VoiceConfigError } from "../connection/config";
+import {
+  type SettingName,
+  Settings,
+  type SettingsOwner,
+  settingName,
+  VoiceConfigError,
+} from "../connection/config";
 import { contextFor } from "../connection/context-cache";
 import { isUnknown } from "../runtime/fields";
 import { secret, unwrapSecrets } from "./secrets";
@@ -22,29 +28,38 @@ const NAMES: readonly string[] = Object.keys(Settings.shape);
 /** Changing one of these moves the provider to another organization: its resources are replaced. */
 const REPLACES: readonly string[] = ["orgHandle"];
 
-/** Present values as the runtime reads them: strings (stack config is text; inputs may be numbers). */
+/**
+ * Present values as the runtime reads them: text, as stack config is (an input may be a number, a
+ * boolean, or a list such as the acknowledgements: JSON, as the engine writes a non-text config value).
+ */
 function present(news: Props): Record<string, string> {
   const values: Record<string, string> = {};
   for (const name of NAMES) {
     const value = unwrapSecrets(news[name]);
-    if (value !== undefined && value !== null && value !== "") values[name] = String(value);
+    if (value === undefined || value === null || value === "") continue;
+    values[name] = typeof value === "object" ? JSON.stringify(value) : String(value);
   }
   return values;
 }
 
 /**
  * The checked inputs (the token marked secret, whatever the program passed) and a failure naming
- * each invalid input. A missing value is not a failure here: it may come from the `VOICE_*`
- * environment, and the runtime names what is missing when it is first needed.
+ * each invalid input (the default provider's by its stack config key, `voice:<name>`). A missing
+ * value is not a failure here: it may come from the `VOICE_*` environment, and the runtime names
+ * what is missing when it is first needed.
  */
-export function checkProviderConfig(news: Props): { inputs: Props; failures: ConfigFailure[] } {
+export function checkProviderConfig(
+  news: Props,
+  owner: SettingsOwner = {},
+): { inputs: Props; failures: ConfigFailure[] } {
   const parsed = Settings.partial().safeParse(present(news));
   const failures = parsed.success
     ? []
     : parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "");
+        const shown = owner.defaultProvider ? settingName(name as SettingName) : name;
         // The engine prints the value of the property a failure names: the token's is never named.
-        return { property: name === "token" ? "" : name, reason: `${name} ${issue.message}` };
+        return { property: name === "token" ? "" : name, reason: `${shown} ${issue.message}` };
       });
   const inputs: Props = { ...news };
   if (inputs.token !== undefined && inputs.token !== null) inputs.token = secret(unwrapSecrets(inputs.token));

@@ -3,6 +3,7 @@ import { comparedInputs, sameValue } from "../runtime/diff";
 import { isUnknown } from "../runtime/fields";
 import { secretKeys } from "../runtime/secrets";
 import { serve } from "../runtime/serve";
+import type { ImpactReview } from "./impact-review";
 import { invoke } from "./invokes";
 import { resourceOf } from "./resources";
 import { markSecrets as markWith, plainProps } from "./secrets";
@@ -53,8 +54,15 @@ const markSecrets = <T extends Record<string, unknown> | undefined>(urn: string,
 /** The type token a URN names (`voice:index:Bridge`). */
 const typeOf = (urn: string): string => urn.split("::")[2] ?? "";
 
-/** Builds the native provider over the runtime; `schema` is the package schema served by GetSchema. */
-export function nativeProvider(version: string, schema: string): NativeProvider {
+/**
+ * Builds the native provider over the runtime; `schema` is the package schema served by GetSchema;
+ * `impact` warns of what each change or replacement a diff finds does to live calls.
+ */
+export function nativeProvider(
+  version: string,
+  schema: string,
+  impact?: Pick<ImpactReview, "review">,
+): NativeProvider {
   return {
     version,
     schema,
@@ -80,6 +88,12 @@ export function nativeProvider(version: string, schema: string): NativeProvider 
       const result = (await serve(resource).diff?.(id, o, n)) ?? {};
       const replaces = result.replaces ?? [];
       const detailed = detailedDiff(comparedInputs(resource), o, n, replaces);
+      if (result.changes === true)
+        await impact?.review(urn, resource, {
+          op: replaces.length > 0 ? "replace" : "update",
+          olds: o,
+          news: n,
+        });
       return {
         ...(result.changes === undefined ? {} : { changes: result.changes }),
         replaces: [...replaces],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AcknowledgementList } from "../impact/acknowledgements";
 import { LOOKUPS } from "../lookups";
 import { REGISTRY } from "../resources/registry";
 import { describedAs, type ResourceDescriptor } from "../runtime/descriptor";
@@ -101,11 +102,18 @@ function resourceTypes(): Record<string, ObjectTypeSpec> {
   return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, resourceToken);
 }
 
+/** The acknowledgements' JSON Schema, whose named entry is an object type of the package schema. */
+const ACKNOWLEDGEMENTS = z.toJSONSchema(AcknowledgementList, { io: "input" }) as JsonSchema;
+
 const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {
   maxRetries: { type: "integer" },
   retryBaseDelayMs: { type: "integer" },
   timeoutMs: { type: "integer" },
   maxConcurrency: { type: "integer" },
+  impact: { type: "boolean" },
+  impactWindowDays: { type: "number" },
+  impactRecentHours: { type: "number" },
+  acknowledgeImpact: pulumiType(ACKNOWLEDGEMENTS, "config.acknowledgeImpact", resourceToken),
 };
 
 /**
@@ -148,7 +156,7 @@ export function packageSchema({ version, license, repository }: PackageRelease):
     resources: Object.fromEntries(
       REGISTRY.map((descriptor) => [resourceToken(descriptor.type), resourceSpec(descriptor)]),
     ),
-    types: { ...types, ...resourceTypes() },
+    types: { ...types, ...resourceTypes(), ...objectTypes(ACKNOWLEDGEMENTS.$defs ?? {}, resourceToken) },
     functions,
     // Settings of Pulumi's code generators for the SDKs in sdks/ (a "support pack" gets its own go.mod).
     meta: { supportPack: true },

@@ -51,13 +51,16 @@ function propertyTable(
   return ["| Property | Type | Required, secret | Description |", "|---|---|---|---|", ...rows].join("\n");
 }
 
-/** The configuration keys: each `voice:<key>` with its type and description. */
+/** The configuration keys: each `voice:<key>` with its type and description, then the object types they name. */
 function renderConfiguration(schema: PackageSchema): string {
   const rows = Object.entries(schema.config.variables).map(
     ([name, spec]) =>
       `| \`${schema.name}:${name}\` | ${cell(typeName(spec))} | ${spec.secret ? "yes" : "no"} | ${cell(spec.description)} |`,
   );
-  return ["| Key | Type | Secret | Description |", "|---|---|---|---|", ...rows].join("\n");
+  const types = typesOf(schema.provider).map((type) => typeSection(schema, type, "####"));
+  return [["| Key | Type | Secret | Description |", "|---|---|---|---|", ...rows].join("\n"), ...types].join(
+    "\n\n",
+  );
 }
 
 const shortName = (token: string) => token.replace(/^.*:/, "");
@@ -117,7 +120,7 @@ function renderResources(schema: PackageSchema): string {
     .join("\n\n");
 }
 
-/** Every lookup with its arguments and answer, then every record type the answers hold (not the resources' types). */
+/** Every lookup with its arguments and answer, then every record type the answers hold (not the resources' or the provider's types). */
 function renderLookups(schema: PackageSchema): string {
   const functions = Object.entries(schema.functions).map(([token, fn]) => {
     const args = fn.inputs
@@ -134,9 +137,9 @@ function renderLookups(schema: PackageSchema): string {
       ...answer,
     ].join("\n");
   });
-  const ofResources = new Set(Object.values(schema.resources).flatMap(typesOf));
+  const elsewhere = new Set([schema.provider, ...Object.values(schema.resources)].flatMap(typesOf));
   const types = Object.keys(schema.types)
-    .filter((token) => !ofResources.has(token))
+    .filter((token) => !elsewhere.has(token))
     .map((token) => typeSection(schema, token, "###"));
   return [...functions, ...types].join("\n\n");
 }

@@ -72,11 +72,41 @@ namespace Pulumi.Voice
 
     public sealed class ProviderArgs : global::Pulumi.ResourceArgs
     {
+        [Input("acknowledgeImpact", json: true)]
+        private InputList<Inputs.ImpactAcknowledgementArgs>? _acknowledgeImpact;
+
+        /// <summary>
+        /// The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+        /// </summary>
+        public InputList<Inputs.ImpactAcknowledgementArgs> AcknowledgeImpact
+        {
+            get => _acknowledgeImpact ?? (_acknowledgeImpact = new InputList<Inputs.ImpactAcknowledgementArgs>());
+            set => _acknowledgeImpact = value;
+        }
+
         /// <summary>
         /// The platform's base URL (env `VOICE_BASE_URL`).
         /// </summary>
         [Input("baseUrl")]
         public Input<string>? BaseUrl { get; set; }
+
+        /// <summary>
+        /// Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+        /// </summary>
+        [Input("impact", json: true)]
+        public Input<bool>? Impact { get; set; }
+
+        /// <summary>
+        /// Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+        /// </summary>
+        [Input("impactRecentHours", json: true)]
+        public Input<double>? ImpactRecentHours { get; set; }
+
+        /// <summary>
+        /// How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+        /// </summary>
+        [Input("impactWindowDays", json: true)]
+        public Input<double>? ImpactWindowDays { get; set; }
 
         /// <summary>
         /// The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).

@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -50,7 +52,11 @@ export class Provider extends pulumi.ProviderResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         {
+            resourceInputs["acknowledgeImpact"] = pulumi.output(args?.acknowledgeImpact).apply(JSON.stringify);
             resourceInputs["baseUrl"] = args?.baseUrl;
+            resourceInputs["impact"] = pulumi.output(args?.impact).apply(JSON.stringify);
+            resourceInputs["impactRecentHours"] = pulumi.output(args?.impactRecentHours).apply(JSON.stringify);
+            resourceInputs["impactWindowDays"] = pulumi.output(args?.impactWindowDays).apply(JSON.stringify);
             resourceInputs["maxConcurrency"] = pulumi.output(args?.maxConcurrency).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
             resourceInputs["orgHandle"] = args?.orgHandle;
@@ -71,9 +77,25 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
+     * The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+     */
+    acknowledgeImpact?: pulumi.Input<pulumi.Input<inputs.ImpactAcknowledgementArgs>[] | undefined>;
+    /**
      * The platform's base URL (env `VOICE_BASE_URL`).
      */
     baseUrl?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+     */
+    impact?: pulumi.Input<boolean | undefined>;
+    /**
+     * Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+     */
+    impactRecentHours?: pulumi.Input<number | undefined>;
+    /**
+     * How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+     */
+    impactWindowDays?: pulumi.Input<number | undefined>;
     /**
      * The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).
      */

@@ -32,6 +32,16 @@ namespace Pulumi.Voice
 
         private static readonly global::Pulumi.Config __config = new global::Pulumi.Config("voice");
 
+        private static readonly __Value<ImmutableArray<Types.ImpactAcknowledgement>> _acknowledgeImpact = new __Value<ImmutableArray<Types.ImpactAcknowledgement>>(() => __config.GetObject<ImmutableArray<Types.ImpactAcknowledgement>>("acknowledgeImpact"));
+        /// <summary>
+        /// The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+        /// </summary>
+        public static ImmutableArray<Types.ImpactAcknowledgement> AcknowledgeImpact
+        {
+            get => _acknowledgeImpact.Get();
+            set => _acknowledgeImpact.Set(value);
+        }
+
         private static readonly __Value<string?> _baseUrl = new __Value<string?>(() => __config.Get("baseUrl"));
         /// <summary>
         /// The platform's base URL (env `VOICE_BASE_URL`).
@@ -40,6 +50,36 @@ namespace Pulumi.Voice
         {
             get => _baseUrl.Get();
             set => _baseUrl.Set(value);
+        }
+
+        private static readonly __Value<bool?> _impact = new __Value<bool?>(() => __config.GetBoolean("impact"));
+        /// <summary>
+        /// Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+        /// </summary>
+        public static bool? Impact
+        {
+            get => _impact.Get();
+            set => _impact.Set(value);
+        }
+
+        private static readonly __Value<double?> _impactRecentHours = new __Value<double?>(() => __config.GetDouble("impactRecentHours"));
+        /// <summary>
+        /// Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+        /// </summary>
+        public static double? ImpactRecentHours
+        {
+            get => _impactRecentHours.Get();
+            set => _impactRecentHours.Set(value);
+        }
+
+        private static readonly __Value<double?> _impactWindowDays = new __Value<double?>(() => __config.GetDouble("impactWindowDays"));
+        /// <summary>
+        /// How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+        /// </summary>
+        public static double? ImpactWindowDays
+        {
+            get => _impactWindowDays.Get();
+            set => _impactWindowDays.Set(value);
         }
 
         private static readonly __Value<int?> _maxConcurrency = new __Value<int?>(() => __config.GetInt32("maxConcurrency"));
@@ -112,5 +152,20 @@ namespace Pulumi.Voice
             set => _token.Set(value);
         }
 
+        public static class Types
+        {
+
+             public class ImpactAcknowledgement
+             {
+            /// <summary>
+            /// Why, for the reviewer (shown in the warning).
+            /// </summary>
+                public string? Reason { get; set; } = null!;
+            /// <summary>
+            /// The resource whose impact is accepted: its name in the program (or its URN).
+            /// </summary>
+                public string Resource { get; set; }
+            }
+        }
     }
 }

@@ -49,8 +49,16 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+	AcknowledgeImpact []ImpactAcknowledgement `pulumi:"acknowledgeImpact"`
 	// The platform's base URL (env `VOICE_BASE_URL`).
 	BaseUrl *string `pulumi:"baseUrl"`
+	// Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+	Impact *bool `pulumi:"impact"`
+	// Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+	ImpactRecentHours *float64 `pulumi:"impactRecentHours"`
+	// How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+	ImpactWindowDays *float64 `pulumi:"impactWindowDays"`
 	// The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).
 	MaxConcurrency *int `pulumi:"maxConcurrency"`
 	// How many times a failed request is retried (env `VOICE_MAX_RETRIES`).
@@ -69,8 +77,16 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+	AcknowledgeImpact ImpactAcknowledgementArrayInput
 	// The platform's base URL (env `VOICE_BASE_URL`).
 	BaseUrl pulumi.StringPtrInput
+	// Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+	Impact pulumi.BoolPtrInput
+	// Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+	ImpactRecentHours pulumi.Float64PtrInput
+	// How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+	ImpactWindowDays pulumi.Float64PtrInput
 	// The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).
 	MaxConcurrency pulumi.IntPtrInput
 	// How many times a failed request is retried (env `VOICE_MAX_RETRIES`).

@@ -597,6 +597,115 @@ func (o CallRecordBridgePtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A resource whose impact on live calls the stack accepts, and why.
+type ImpactAcknowledgement struct {
+	// Why, for the reviewer (shown in the warning).
+	Reason *string `pulumi:"reason"`
+	// The resource whose impact is accepted: its name in the program (or its URN).
+	Resource string `pulumi:"resource"`
+}
+
+// ImpactAcknowledgementInput is an input type that accepts ImpactAcknowledgementArgs and ImpactAcknowledgementOutput values.
+// You can construct a concrete instance of `ImpactAcknowledgementInput` via:
+//
+//	ImpactAcknowledgementArgs{...}
+type ImpactAcknowledgementInput interface {
+	pulumi.Input
+
+	ToImpactAcknowledgementOutput() ImpactAcknowledgementOutput
+	ToImpactAcknowledgementOutputWithContext(context.Context) ImpactAcknowledgementOutput
+}
+
+// A resource whose impact on live calls the stack accepts, and why.
+type ImpactAcknowledgementArgs struct {
+	// Why, for the reviewer (shown in the warning).
+	Reason pulumi.StringPtrInput `pulumi:"reason"`
+	// The resource whose impact is accepted: its name in the program (or its URN).
+	Resource pulumi.StringInput `pulumi:"resource"`
+}
+
+func (ImpactAcknowledgementArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImpactAcknowledgement)(nil)).Elem()
+}
+
+func (i ImpactAcknowledgementArgs) ToImpactAcknowledgementOutput() ImpactAcknowledgementOutput {
+	return i.ToImpactAcknowledgementOutputWithContext(context.Background())
+}
+
+func (i ImpactAcknowledgementArgs) ToImpactAcknowledgementOutputWithContext(ctx context.Context) ImpactAcknowledgementOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImpactAcknowledgementOutput)
+}
+
+// ImpactAcknowledgementArrayInput is an input type that accepts ImpactAcknowledgementArray and ImpactAcknowledgementArrayOutput values.
+// You can construct a concrete instance of `ImpactAcknowledgementArrayInput` via:
+//
+//	ImpactAcknowledgementArray{ ImpactAcknowledgementArgs{...} }
+type ImpactAcknowledgementArrayInput interface {
+	pulumi.Input
+
+	ToImpactAcknowledgementArrayOutput() ImpactAcknowledgementArrayOutput
+	ToImpactAcknowledgementArrayOutputWithContext(context.Context) ImpactAcknowledgementArrayOutput
+}
+
+type ImpactAcknowledgementArray []ImpactAcknowledgementInput
+
+func (ImpactAcknowledgementArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ImpactAcknowledgement)(nil)).Elem()
+}
+
+func (i ImpactAcknowledgementArray) ToImpactAcknowledgementArrayOutput() ImpactAcknowledgementArrayOutput {
+	return i.ToImpactAcknowledgementArrayOutputWithContext(context.Background())
+}
+
+func (i ImpactAcknowledgementArray) ToImpactAcknowledgementArrayOutputWithContext(ctx context.Context) ImpactAcknowledgementArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImpactAcknowledgementArrayOutput)
+}
+
+// A resource whose impact on live calls the stack accepts, and why.
+type ImpactAcknowledgementOutput struct{ *pulumi.OutputState }
+
+func (ImpactAcknowledgementOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImpactAcknowledgement)(nil)).Elem()
+}
+
+func (o ImpactAcknowledgementOutput) ToImpactAcknowledgementOutput() ImpactAcknowledgementOutput {
+	return o
+}
+
+func (o ImpactAcknowledgementOutput) ToImpactAcknowledgementOutputWithContext(ctx context.Context) ImpactAcknowledgementOutput {
+	return o
+}
+
+// Why, for the reviewer (shown in the warning).
+func (o ImpactAcknowledgementOutput) Reason() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImpactAcknowledgement) *string { return v.Reason }).(pulumi.StringPtrOutput)
+}
+
+// The resource whose impact is accepted: its name in the program (or its URN).
+func (o ImpactAcknowledgementOutput) Resource() pulumi.StringOutput {
+	return o.ApplyT(func(v ImpactAcknowledgement) string { return v.Resource }).(pulumi.StringOutput)
+}
+
+type ImpactAcknowledgementArrayOutput struct{ *pulumi.OutputState }
+
+func (ImpactAcknowledgementArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ImpactAcknowledgement)(nil)).Elem()
+}
+
+func (o ImpactAcknowledgementArrayOutput) ToImpactAcknowledgementArrayOutput() ImpactAcknowledgementArrayOutput {
+	return o
+}
+
+func (o ImpactAcknowledgementArrayOutput) ToImpactAcknowledgementArrayOutputWithContext(ctx context.Context) ImpactAcknowledgementArrayOutput {
+	return o
+}
+
+func (o ImpactAcknowledgementArrayOutput) Index(i pulumi.IntInput) ImpactAcknowledgementOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ImpactAcknowledgement {
+		return vs[0].([]ImpactAcknowledgement)[vs[1].(int)]
+	}).(ImpactAcknowledgementOutput)
+}
+
 // An organization the token may use.
 type Organization struct {
 	// When it was created (ISO 8601).
@@ -1581,6 +1690,8 @@ func (o TranscriptTurnArrayOutput) Index(i pulumi.IntInput) TranscriptTurnOutput
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BridgeNumbersNumberInput)(nil)).Elem(), BridgeNumbersNumberArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BridgeNumbersNumberArrayInput)(nil)).Elem(), BridgeNumbersNumberArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ImpactAcknowledgementInput)(nil)).Elem(), ImpactAcknowledgementArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ImpactAcknowledgementArrayInput)(nil)).Elem(), ImpactAcknowledgementArray{})
 	pulumi.RegisterOutputType(AgentOutput{})
 	pulumi.RegisterOutputType(AgentArrayOutput{})
 	pulumi.RegisterOutputType(BridgeNumbersLinkOutput{})
@@ -1595,6 +1706,8 @@ func init() {
 	pulumi.RegisterOutputType(CallRecordArrayOutput{})
 	pulumi.RegisterOutputType(CallRecordBridgeOutput{})
 	pulumi.RegisterOutputType(CallRecordBridgePtrOutput{})
+	pulumi.RegisterOutputType(ImpactAcknowledgementOutput{})
+	pulumi.RegisterOutputType(ImpactAcknowledgementArrayOutput{})
 	pulumi.RegisterOutputType(OrganizationOutput{})
 	pulumi.RegisterOutputType(OrganizationArrayOutput{})
 	pulumi.RegisterOutputType(OverviewRowOutput{})

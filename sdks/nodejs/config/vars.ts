@@ -2,10 +2,23 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "../types/input";
+import * as outputs from "../types/output";
 import * as utilities from "../utilities";
 
 declare var exports: any;
 const __config = new pulumi.Config("voice");
+
+/**
+ * The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+ */
+export declare const acknowledgeImpact: outputs.ImpactAcknowledgement[] | undefined;
+Object.defineProperty(exports, "acknowledgeImpact", {
+    get() {
+        return __config.getObject<outputs.ImpactAcknowledgement[]>("acknowledgeImpact");
+    },
+    enumerable: true,
+});
 
 /**
  * The platform's base URL (env `VOICE_BASE_URL`).
@@ -14,6 +27,39 @@ export declare const baseUrl: string | undefined;
 Object.defineProperty(exports, "baseUrl", {
     get() {
         return __config.get("baseUrl");
+    },
+    enumerable: true,
+});
+
+/**
+ * Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+ */
+export declare const impact: boolean | undefined;
+Object.defineProperty(exports, "impact", {
+    get() {
+        return __config.getObject<boolean>("impact");
+    },
+    enumerable: true,
+});
+
+/**
+ * Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+ */
+export declare const impactRecentHours: number | undefined;
+Object.defineProperty(exports, "impactRecentHours", {
+    get() {
+        return __config.getObject<number>("impactRecentHours");
+    },
+    enumerable: true,
+});
+
+/**
+ * How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+ */
+export declare const impactWindowDays: number | undefined;
+Object.defineProperty(exports, "impactWindowDays", {
+    get() {
+        return __config.getObject<number>("impactWindowDays");
     },
     enumerable: true,
 });

@@ -19,3 +19,17 @@ export interface BridgeNumbersNumberArgs {
     providerConfigurationId: pulumi.Input<number | string>;
 }
 
+/**
+ * A resource whose impact on live calls the stack accepts, and why.
+ */
+export interface ImpactAcknowledgementArgs {
+    /**
+     * Why, for the reviewer (shown in the warning).
+     */
+    reason?: pulumi.Input<string | undefined>;
+    /**
+     * The resource whose impact is accepted: its name in the program (or its URN).
+     */
+    resource: pulumi.Input<string>;
+}
+

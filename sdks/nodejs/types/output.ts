@@ -166,6 +166,20 @@ export interface CallRecordBridge {
 }
 
 /**
+ * A resource whose impact on live calls the stack accepts, and why.
+ */
+export interface ImpactAcknowledgement {
+    /**
+     * Why, for the reviewer (shown in the warning).
+     */
+    reason?: string;
+    /**
+     * The resource whose impact is accepted: its name in the program (or its URN).
+     */
+    resource: string;
+}
+
+/**
  * An organization the token may use.
  */
 export interface Organization {

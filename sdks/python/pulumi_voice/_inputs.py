@@ -17,6 +17,8 @@ from . import _utilities
 __all__ = [
     'BridgeNumbersNumberArgs',
     'BridgeNumbersNumberArgsDict',
+    'ImpactAcknowledgementArgs',
+    'ImpactAcknowledgementArgsDict',
 ]
 
 class BridgeNumbersNumberArgsDict(TypedDict):
@@ -69,5 +71,58 @@ class BridgeNumbersNumberArgs:
     @provider_configuration_id.setter
     def provider_configuration_id(self, value: pulumi.Input[Union[_builtins.float, _builtins.str]]):
         pulumi.set(self, "provider_configuration_id", value)
+
+
+class ImpactAcknowledgementArgsDict(TypedDict):
+    """
+    A resource whose impact on live calls the stack accepts, and why.
+    """
+    resource: pulumi.Input[_builtins.str]
+    """
+    The resource whose impact is accepted: its name in the program (or its URN).
+    """
+    reason: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Why, for the reviewer (shown in the warning).
+    """
+
+@pulumi.input_type
+class ImpactAcknowledgementArgs:
+    def __init__(__self__, *,
+                 resource: pulumi.Input[_builtins.str],
+                 reason: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        A resource whose impact on live calls the stack accepts, and why.
+
+        :param pulumi.Input[_builtins.str] resource: The resource whose impact is accepted: its name in the program (or its URN).
+        :param pulumi.Input[_builtins.str] reason: Why, for the reviewer (shown in the warning).
+        """
+        pulumi.set(__self__, "resource", resource)
+        if reason is not None:
+            pulumi.set(__self__, "reason", reason)
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> pulumi.Input[_builtins.str]:
+        """
+        The resource whose impact is accepted: its name in the program (or its URN).
+        """
+        return pulumi.get(self, "resource")
+
+    @resource.setter
+    def resource(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "resource", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Why, for the reviewer (shown in the warning).
+        """
+        return pulumi.get(self, "reason")
+
+    @reason.setter
+    def reason(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "reason", value)
 
 

@@ -22,6 +22,7 @@ __all__ = [
     'BridgeSummaryNumber',
     'CallRecord',
     'CallRecordBridge',
+    'ImpactAcknowledgement',
     'Organization',
     'OverviewRow',
     'ProviderConfigurationSummary',
@@ -483,6 +484,41 @@ class CallRecordBridge(dict):
         The bridge's name at call time.
         """
         return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class ImpactAcknowledgement(dict):
+    """
+    A resource whose impact on live calls the stack accepts, and why.
+    """
+    def __init__(__self__, *,
+                 resource: _builtins.str,
+                 reason: Optional[_builtins.str] = None):
+        """
+        A resource whose impact on live calls the stack accepts, and why.
+
+        :param _builtins.str resource: The resource whose impact is accepted: its name in the program (or its URN).
+        :param _builtins.str reason: Why, for the reviewer (shown in the warning).
+        """
+        pulumi.set(__self__, "resource", resource)
+        if reason is not None:
+            pulumi.set(__self__, "reason", reason)
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> _builtins.str:
+        """
+        The resource whose impact is accepted: its name in the program (or its URN).
+        """
+        return pulumi.get(self, "resource")
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> Optional[_builtins.str]:
+        """
+        Why, for the reviewer (shown in the warning).
+        """
+        return pulumi.get(self, "reason")
 
 
 @pulumi.output_type

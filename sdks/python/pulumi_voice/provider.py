@@ -13,13 +13,18 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._inputs import *
 
 __all__ = ['ProviderArgs', 'Provider']
 
 @pulumi.input_type
 class ProviderArgs:
     def __init__(__self__, *,
+                 acknowledge_impact: pulumi.Input[Optional[Sequence[pulumi.Input['ImpactAcknowledgementArgs']]]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 impact: pulumi.Input[Optional[_builtins.bool]] = None,
+                 impact_recent_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 impact_window_days: pulumi.Input[Optional[_builtins.float]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  org_handle: pulumi.Input[Optional[_builtins.str]] = None,
@@ -30,7 +35,11 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
+        :param pulumi.Input[Sequence[pulumi.Input['ImpactAcknowledgementArgs']]] acknowledge_impact: The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
         :param pulumi.Input[_builtins.str] base_url: The platform's base URL (env `VOICE_BASE_URL`).
+        :param pulumi.Input[_builtins.bool] impact: Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+        :param pulumi.Input[_builtins.float] impact_recent_hours: Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+        :param pulumi.Input[_builtins.float] impact_window_days: How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
         :param pulumi.Input[_builtins.int] max_concurrency: The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).
         :param pulumi.Input[_builtins.int] max_retries: How many times a failed request is retried (env `VOICE_MAX_RETRIES`).
         :param pulumi.Input[_builtins.str] org_handle: The organization's `domain_handle` from `getOrganizations` (env `VOICE_ORG_HANDLE`).
@@ -39,8 +48,16 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] timeout_ms: A request's timeout in milliseconds (env `VOICE_TIMEOUT_MS`).
         :param pulumi.Input[_builtins.str] token: The platform API token, a secret (env `VOICE_TOKEN`).
         """
+        if acknowledge_impact is not None:
+            pulumi.set(__self__, "acknowledge_impact", acknowledge_impact)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if impact is not None:
+            pulumi.set(__self__, "impact", impact)
+        if impact_recent_hours is not None:
+            pulumi.set(__self__, "impact_recent_hours", impact_recent_hours)
+        if impact_window_days is not None:
+            pulumi.set(__self__, "impact_window_days", impact_window_days)
         if max_concurrency is not None:
             pulumi.set(__self__, "max_concurrency", max_concurrency)
         if max_retries is not None:
@@ -57,6 +74,18 @@ class ProviderArgs:
             pulumi.set(__self__, "token", token)
 
     @_builtins.property
+    @pulumi.getter(name="acknowledgeImpact")
+    def acknowledge_impact(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ImpactAcknowledgementArgs']]]]:
+        """
+        The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+        """
+        return pulumi.get(self, "acknowledge_impact")
+
+    @acknowledge_impact.setter
+    def acknowledge_impact(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ImpactAcknowledgementArgs']]]]):
+        pulumi.set(self, "acknowledge_impact", value)
+
+    @_builtins.property
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -67,6 +96,42 @@ class ProviderArgs:
     @base_url.setter
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def impact(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+        """
+        return pulumi.get(self, "impact")
+
+    @impact.setter
+    def impact(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "impact", value)
+
+    @_builtins.property
+    @pulumi.getter(name="impactRecentHours")
+    def impact_recent_hours(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+        """
+        return pulumi.get(self, "impact_recent_hours")
+
+    @impact_recent_hours.setter
+    def impact_recent_hours(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "impact_recent_hours", value)
+
+    @_builtins.property
+    @pulumi.getter(name="impactWindowDays")
+    def impact_window_days(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+        """
+        return pulumi.get(self, "impact_window_days")
+
+    @impact_window_days.setter
+    def impact_window_days(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "impact_window_days", value)
 
     @_builtins.property
     @pulumi.getter(name="maxConcurrency")
@@ -159,7 +224,11 @@ class Provider(pulumi.ProviderResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 acknowledge_impact: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ImpactAcknowledgementArgs', 'ImpactAcknowledgementArgsDict']]]]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 impact: pulumi.Input[Optional[_builtins.bool]] = None,
+                 impact_recent_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 impact_window_days: pulumi.Input[Optional[_builtins.float]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  org_handle: pulumi.Input[Optional[_builtins.str]] = None,
@@ -173,7 +242,11 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ImpactAcknowledgementArgs', 'ImpactAcknowledgementArgsDict']]]] acknowledge_impact: The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
         :param pulumi.Input[_builtins.str] base_url: The platform's base URL (env `VOICE_BASE_URL`).
+        :param pulumi.Input[_builtins.bool] impact: Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+        :param pulumi.Input[_builtins.float] impact_recent_hours: Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+        :param pulumi.Input[_builtins.float] impact_window_days: How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
         :param pulumi.Input[_builtins.int] max_concurrency: The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).
         :param pulumi.Input[_builtins.int] max_retries: How many times a failed request is retried (env `VOICE_MAX_RETRIES`).
         :param pulumi.Input[_builtins.str] org_handle: The organization's `domain_handle` from `getOrganizations` (env `VOICE_ORG_HANDLE`).
@@ -206,7 +279,11 @@ class Provider(pulumi.ProviderResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 acknowledge_impact: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ImpactAcknowledgementArgs', 'ImpactAcknowledgementArgsDict']]]]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 impact: pulumi.Input[Optional[_builtins.bool]] = None,
+                 impact_recent_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 impact_window_days: pulumi.Input[Optional[_builtins.float]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  org_handle: pulumi.Input[Optional[_builtins.str]] = None,
@@ -223,7 +300,11 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            __props__.__dict__["acknowledge_impact"] = pulumi.Output.from_input(acknowledge_impact).apply(pulumi.runtime.to_json) if acknowledge_impact is not None else None
             __props__.__dict__["base_url"] = base_url
+            __props__.__dict__["impact"] = pulumi.Output.from_input(impact).apply(pulumi.runtime.to_json) if impact is not None else None
+            __props__.__dict__["impact_recent_hours"] = pulumi.Output.from_input(impact_recent_hours).apply(pulumi.runtime.to_json) if impact_recent_hours is not None else None
+            __props__.__dict__["impact_window_days"] = pulumi.Output.from_input(impact_window_days).apply(pulumi.runtime.to_json) if impact_window_days is not None else None
             __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             __props__.__dict__["org_handle"] = org_handle

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveSettings, VoiceConfigError } from "../../../provider/connection/config";
+import {
+  resolveImpactSettings,
+  resolveSettings,
+  VoiceConfigError,
+} from "../../../provider/connection/config";
 import { VoiceContext } from "../../../provider/connection/context";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { voiceConfig } from "../../fixtures/provider";
@@ -77,6 +81,63 @@ describe("advice by whose settings they are", () => {
   it("the native default provider without settings names `pulumi import --provider`", () => {
     expect(() => resolveSettings(lookupOf({}), {}, { defaultProvider: true })).toThrow(
       /incomplete for the default provider:[\s\S]*pass `--provider <name>=<urn>` to `pulumi import`/,
+    );
+  });
+});
+
+describe("impact settings", () => {
+  const failure = (values: Record<string, string>, env = {}, owner = {}) => {
+    try {
+      resolveImpactSettings(lookupOf(values), env, owner);
+    } catch (e) {
+      return e as VoiceConfigError;
+    }
+    throw new Error("expected the settings to be refused");
+  };
+
+  it("are off and unset by default, and need no connection setting", () => {
+    expect(resolveImpactSettings(lookupOf({}), {})).toEqual({});
+  });
+
+  it("read stack config, then the environment (the acknowledgements only from config)", () => {
+    const settings = resolveImpactSettings(
+      lookupOf({
+        "voice:impactWindowDays": "14",
+        "voice:acknowledgeImpact": '[{"resource":"busy","reason":"CHG-42"}]',
+      }),
+      { VOICE_IMPACT: "true", VOICE_IMPACT_WINDOW_DAYS: "3", VOICE_IMPACT_RECENT_HOURS: "0.5" },
+    );
+    expect(settings).toMatchObject({ impact: true, impactWindowDays: 14, impactRecentHours: 0.5 });
+    expect(settings.acknowledgeImpact?.reason("busy")).toBe("CHG-42");
+  });
+
+  it.each([
+    [
+      { "voice:impact": "yes" },
+      "voice:impact must be true or false: run `pulumi config set voice:impact <value>` or set VOICE_IMPACT",
+    ],
+    [{ "voice:impactWindowDays": "0" }, "voice:impactWindowDays must be greater than 0: "],
+    [{ "voice:impactWindowDays": "a week" }, "voice:impactWindowDays must be a number: "],
+    [{ "voice:impactRecentHours": "-1" }, "voice:impactRecentHours must be greater than 0: "],
+    [
+      { "voice:acknowledgeImpact": '[{"reason":"no resource"}]' },
+      "voice:acknowledgeImpact at [0].resource: must name the resource whose impact is acknowledged (its name in the program): " +
+        "run `pulumi config set voice:acknowledgeImpact <value>`\n",
+    ],
+    [
+      { "voice:acknowledgeImpact": '{"resource":"busy"}' },
+      "voice:acknowledgeImpact must be a list of {resource, reason}: ",
+    ],
+  ])("refuses %j naming the setting and the rule", (values, message) => {
+    const error = failure(values);
+    expect(error).toBeInstanceOf(VoiceConfigError);
+    expect(`${error.message}\n`).toContain(message);
+    expect(error.message).not.toContain("pulumi import");
+  });
+
+  it("an explicit provider's bad setting names its property", () => {
+    expect(failure({ "voice:impactWindowDays": "0" }, {}, { provider: "globex" }).message).toContain(
+      'impactWindowDays of provider "globex" must be greater than 0: set the `impactWindowDays` property of provider "globex" (or VOICE_IMPACT_WINDOW_DAYS)',
     );
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkProviderConfig,
   diffProviderConfig,
+  inputsLookup,
   settingsOwner,
 } from "../../../provider/plugin/provider-config";
 import { secret } from "../../../provider/plugin/secrets";
@@ -24,6 +25,35 @@ describe("provider inputs", () => {
     const { inputs, failures } = checkProviderConfig({ baseUrl: "http://x", token: "t", version: "0.1.0" });
     expect(failures).toEqual([]);
     expect(inputs).toEqual({ baseUrl: "http://x", token: secret("t"), version: "0.1.0" });
+  });
+
+  it("takes the impact settings as inputs of their own types, and names a bad one", () => {
+    const acknowledged = [{ resource: "busy", reason: "CHG-42" }];
+    const inputs = {
+      impact: true,
+      impactWindowDays: 14,
+      impactRecentHours: 2,
+      acknowledgeImpact: acknowledged,
+    };
+    expect(checkProviderConfig(inputs).failures).toEqual([]);
+    expect(JSON.parse(inputsLookup(inputs)("voice:acknowledgeImpact") ?? "")).toEqual(acknowledged);
+    expect(inputsLookup(inputs)("voice:impact")).toBe("true");
+    const { failures } = checkProviderConfig({ impactWindowDays: 0, acknowledgeImpact: [{ reason: "x" }] });
+    expect(failures).toEqual([
+      { property: "impactWindowDays", reason: "impactWindowDays must be greater than 0" },
+      {
+        property: "acknowledgeImpact",
+        reason:
+          "acknowledgeImpact at [0].resource: must name the resource whose impact is acknowledged (its name in the program)",
+      },
+    ]);
+  });
+
+  it("names the default provider's bad setting by its stack config key", () => {
+    const { failures } = checkProviderConfig({ impactRecentHours: "-3" }, { defaultProvider: true });
+    expect(failures).toEqual([
+      { property: "impactRecentHours", reason: "voice:impactRecentHours must be greater than 0" },
+    ]);
   });
 
   it("replaces on a changed organization only when the old one is known", () => {

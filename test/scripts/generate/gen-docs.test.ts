@@ -10,6 +10,10 @@ import {
   withPart,
 } from "../../../scripts/generate/gen-docs";
 
+/** Whether the provider's inputs (its configuration) name the object type `token`. */
+const ofProvider = (token: string): boolean =>
+  JSON.stringify(currentSchema().provider.inputProperties).includes(`"#/types/${token}"`);
+
 describe("the generated reference in the documentation", () => {
   it.each(docsFiles().map((f) => [f.file, f] as const))(
     "%s is current (regenerate: npm run build && node dist/scripts/generate/gen-docs.js)",
@@ -24,6 +28,11 @@ describe("the generated reference in the documentation", () => {
     for (const [key, spec] of Object.entries(schema.config.variables)) {
       expect(config).toContain(`| \`voice:${key}\` |`);
       expect(config).toContain(spec.description);
+    }
+    // The object types a setting names (the acknowledgements) come with the configuration.
+    for (const [token, type] of Object.entries(schema.types).filter(([token]) => ofProvider(token))) {
+      expect(config, token).toContain(`#### ${token.replace(/^.*:/, "")}\n`);
+      for (const property of Object.values(type.properties)) expect(config).toContain(property.description);
     }
     for (const [token, spec] of Object.entries(schema.resources)) {
       expect(resources).toContain(`\`${token}\``);
@@ -46,7 +55,7 @@ describe("the generated reference in the documentation", () => {
         expect(reference, `${token}.${name}`).toContain(property.description.replace(/\|/g, "\\|"));
       }
     }
-    for (const [token, type] of Object.entries(schema.types)) {
+    for (const [token, type] of Object.entries(schema.types).filter(([token]) => !ofProvider(token))) {
       expect(reference, token).toContain(`### ${token.replace(/^.*:/, "")}\n`);
       for (const [name, property] of Object.entries(type.properties)) {
         expect(reference, `${token}.${name}`).toContain(property.description.replace(/\|/g, "\\|"));

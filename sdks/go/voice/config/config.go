@@ -11,9 +11,29 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+func GetAcknowledgeImpact(ctx *pulumi.Context) string {
+	return config.Get(ctx, "voice:acknowledgeImpact")
+}
+
 // The platform's base URL (env `VOICE_BASE_URL`).
 func GetBaseUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "voice:baseUrl")
+}
+
+// Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+func GetImpact(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "voice:impact")
+}
+
+// Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+func GetImpactRecentHours(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "voice:impactRecentHours")
+}
+
+// How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+func GetImpactWindowDays(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "voice:impactWindowDays")
 }
 
 // The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).

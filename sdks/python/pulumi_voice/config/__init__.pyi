@@ -13,10 +13,31 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from .. import outputs as _root_outputs
+
+acknowledgeImpact: Optional[str]
+"""
+The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+"""
 
 baseUrl: Optional[str]
 """
 The platform's base URL (env `VOICE_BASE_URL`).
+"""
+
+impact: Optional[bool]
+"""
+Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+"""
+
+impactRecentHours: Optional[float]
+"""
+Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+"""
+
+impactWindowDays: Optional[float]
+"""
+How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
 """
 
 maxConcurrency: Optional[int]

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from .. import outputs as _root_outputs
 
 import types
 
@@ -21,11 +22,39 @@ __config__ = pulumi.Config('voice')
 
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
+    def acknowledge_impact(self) -> Optional[str]:
+        """
+        The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+        """
+        return __config__.get('acknowledgeImpact')
+
+    @_builtins.property
     def base_url(self) -> Optional[str]:
         """
         The platform's base URL (env `VOICE_BASE_URL`).
         """
         return __config__.get('baseUrl')
+
+    @_builtins.property
+    def impact(self) -> Optional[bool]:
+        """
+        Whether the native provider's previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+        """
+        return __config__.get_bool('impact')
+
+    @_builtins.property
+    def impact_recent_hours(self) -> Optional[float]:
+        """
+        Calls within this many hours make a number's impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+        """
+        return __config__.get_float('impactRecentHours')
+
+    @_builtins.property
+    def impact_window_days(self) -> Optional[float]:
+        """
+        How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+        """
+        return __config__.get_float('impactWindowDays')
 
     @_builtins.property
     def max_concurrency(self) -> Optional[int]:

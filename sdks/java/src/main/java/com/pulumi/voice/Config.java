@@ -3,20 +3,53 @@
 
 package com.pulumi.voice;
 
+import com.pulumi.core.TypeShape;
 import com.pulumi.core.internal.Codegen;
+import com.pulumi.voice.inputs.ImpactAcknowledgement;
+import java.lang.Boolean;
+import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
+import java.util.List;
 import java.util.Optional;
 
 public final class Config {
 
     private static final com.pulumi.Config config = com.pulumi.Config.of("voice");
 /**
+ * The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+ * 
+ */
+    public Optional<List<ImpactAcknowledgement>> acknowledgeImpact() {
+        return Codegen.objectProp("acknowledgeImpact", TypeShape.<List<ImpactAcknowledgement>>builder(List.class).addParameter(ImpactAcknowledgement.class).build()).config(config).get();
+    }
+/**
  * The platform&#39;s base URL (env `VOICE_BASE_URL`).
  * 
  */
     public Optional<String> baseUrl() {
         return Codegen.stringProp("baseUrl").config(config).get();
+    }
+/**
+ * Whether the native provider&#39;s previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+ * 
+ */
+    public Optional<Boolean> impact() {
+        return Codegen.booleanProp("impact").config(config).get();
+    }
+/**
+ * Calls within this many hours make a number&#39;s impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+ * 
+ */
+    public Optional<Double> impactRecentHours() {
+        return Codegen.doubleProp("impactRecentHours").config(config).get();
+    }
+/**
+ * How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+ * 
+ */
+    public Optional<Double> impactWindowDays() {
+        return Codegen.doubleProp("impactWindowDays").config(config).get();
     }
 /**
  * The most requests in flight at once (env `VOICE_MAX_CONCURRENCY`).

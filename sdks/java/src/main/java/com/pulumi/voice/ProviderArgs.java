@@ -5,8 +5,12 @@ package com.pulumi.voice;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.voice.inputs.ImpactAcknowledgementArgs;
+import java.lang.Boolean;
+import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -15,6 +19,21 @@ import javax.annotation.Nullable;
 public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final ProviderArgs Empty = new ProviderArgs();
+
+    /**
+     * The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+     * 
+     */
+    @Import(name="acknowledgeImpact", json=true)
+    private @Nullable Output<List<ImpactAcknowledgementArgs>> acknowledgeImpact;
+
+    /**
+     * @return The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+     * 
+     */
+    public Optional<Output<List<ImpactAcknowledgementArgs>>> acknowledgeImpact() {
+        return Optional.ofNullable(this.acknowledgeImpact);
+    }
 
     /**
      * The platform&#39;s base URL (env `VOICE_BASE_URL`).
@@ -29,6 +48,51 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> baseUrl() {
         return Optional.ofNullable(this.baseUrl);
+    }
+
+    /**
+     * Whether the native provider&#39;s previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+     * 
+     */
+    @Import(name="impact", json=true)
+    private @Nullable Output<Boolean> impact;
+
+    /**
+     * @return Whether the native provider&#39;s previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+     * 
+     */
+    public Optional<Output<Boolean>> impact() {
+        return Optional.ofNullable(this.impact);
+    }
+
+    /**
+     * Calls within this many hours make a number&#39;s impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+     * 
+     */
+    @Import(name="impactRecentHours", json=true)
+    private @Nullable Output<Double> impactRecentHours;
+
+    /**
+     * @return Calls within this many hours make a number&#39;s impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+     * 
+     */
+    public Optional<Output<Double>> impactRecentHours() {
+        return Optional.ofNullable(this.impactRecentHours);
+    }
+
+    /**
+     * How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+     * 
+     */
+    @Import(name="impactWindowDays", json=true)
+    private @Nullable Output<Double> impactWindowDays;
+
+    /**
+     * @return How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+     * 
+     */
+    public Optional<Output<Double>> impactWindowDays() {
+        return Optional.ofNullable(this.impactWindowDays);
     }
 
     /**
@@ -139,7 +203,11 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     private ProviderArgs() {}
 
     private ProviderArgs(ProviderArgs $) {
+        this.acknowledgeImpact = $.acknowledgeImpact;
         this.baseUrl = $.baseUrl;
+        this.impact = $.impact;
+        this.impactRecentHours = $.impactRecentHours;
+        this.impactWindowDays = $.impactWindowDays;
         this.maxConcurrency = $.maxConcurrency;
         this.maxRetries = $.maxRetries;
         this.orgHandle = $.orgHandle;
@@ -168,6 +236,37 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param acknowledgeImpact The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder acknowledgeImpact(@Nullable Output<List<ImpactAcknowledgementArgs>> acknowledgeImpact) {
+            $.acknowledgeImpact = acknowledgeImpact;
+            return this;
+        }
+
+        /**
+         * @param acknowledgeImpact The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder acknowledgeImpact(List<ImpactAcknowledgementArgs> acknowledgeImpact) {
+            return acknowledgeImpact(Output.of(acknowledgeImpact));
+        }
+
+        /**
+         * @param acknowledgeImpact The resources whose impact on live calls is accepted, a list of `{resource, reason}` naming each by its name in the program; their warnings say so.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder acknowledgeImpact(ImpactAcknowledgementArgs... acknowledgeImpact) {
+            return acknowledgeImpact(List.of(acknowledgeImpact));
+        }
+
+        /**
          * @param baseUrl The platform&#39;s base URL (env `VOICE_BASE_URL`).
          * 
          * @return builder
@@ -186,6 +285,69 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder baseUrl(String baseUrl) {
             return baseUrl(Output.of(baseUrl));
+        }
+
+        /**
+         * @param impact Whether the native provider&#39;s previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder impact(@Nullable Output<Boolean> impact) {
+            $.impact = impact;
+            return this;
+        }
+
+        /**
+         * @param impact Whether the native provider&#39;s previews warn, under each resource changed, of what the change does to live calls: each number moved or disconnected, with its calls, live channels, agent and follow-ups (default false: nothing is read; env `VOICE_IMPACT`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder impact(Boolean impact) {
+            return impact(Output.of(impact));
+        }
+
+        /**
+         * @param impactRecentHours Calls within this many hours make a number&#39;s impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder impactRecentHours(@Nullable Output<Double> impactRecentHours) {
+            $.impactRecentHours = impactRecentHours;
+            return this;
+        }
+
+        /**
+         * @param impactRecentHours Calls within this many hours make a number&#39;s impact high, more than 0 (default 24; env `VOICE_IMPACT_RECENT_HOURS`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder impactRecentHours(Double impactRecentHours) {
+            return impactRecentHours(Output.of(impactRecentHours));
+        }
+
+        /**
+         * @param impactWindowDays How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder impactWindowDays(@Nullable Output<Double> impactWindowDays) {
+            $.impactWindowDays = impactWindowDays;
+            return this;
+        }
+
+        /**
+         * @param impactWindowDays How many days of call records the impact warnings read, more than 0 (default 7; env `VOICE_IMPACT_WINDOW_DAYS`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder impactWindowDays(Double impactWindowDays) {
+            return impactWindowDays(Output.of(impactWindowDays));
         }
 
         /**
