@@ -8,6 +8,7 @@ import { runStandaloneMode } from "../harness/standalone-mode";
 import { progress } from "../harness/stats";
 import { type FleetImpactOptions, type FleetImpactResult, runFleetImpact } from "./fleet-impact";
 import { renderImpact } from "./impact-report";
+import type { ImpactBenchResult } from "./impact-result";
 import {
   type OrganizationImpactOptions,
   type OrganizationImpactResult,
@@ -17,13 +18,6 @@ import {
 export interface ImpactBenchOptions {
   organization: OrganizationImpactOptions;
   fleet: FleetImpactOptions;
-}
-
-export interface ImpactBenchResult {
-  organization: OrganizationImpactResult;
-  fleet: FleetImpactResult;
-  /** The machine's 1-minute load average over the run. */
-  load: LoadSamples;
 }
 
 /** The platform's documented rate: 600 requests a minute per token. */

@@ -2,7 +2,7 @@
 // same estate, and the fleet's read at the platform's rate.
 import { int, round } from "../harness/stats";
 import type { FleetImpactResult } from "./fleet-impact";
-import type { ImpactBenchResult } from "./impact-main";
+import type { ImpactBenchResult } from "./impact-result";
 import type { ImpactCase, OrganizationImpactResult } from "./organization-impact";
 
 /** The platform's documented rate, for the floor of a read at any size: requests × 0.1 s. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { callStateShape } from "./calls/records";
-import { numberSettingSchema } from "./number-settings";
+import { numberSettingSchema } from "./number-setting-schema";
 
 // The state is described by zod schemas so that a state file read from disk is checked
 // with the same definition that types the in-memory store.
@@ -150,7 +150,7 @@ export type BridgeLink = z.infer<typeof link>;
 export type Trunk = z.infer<typeof trunk>;
 export type Transport = Trunk["transport"];
 export type { CallDetailRecord, Run, TaskRecord } from "./calls/records";
-export type { NumberSetting } from "./number-settings";
+export type { NumberSetting } from "./number-setting-schema";
 
 /** An empty state (no records, all counters at 1). */
 export function emptyState(): EmulatorState {

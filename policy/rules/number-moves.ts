@@ -1,4 +1,4 @@
-import { type NumberTouch, numberTouch } from "../../provider/impact/touch";
+import { type NumberTouch, numberTouch } from "../../provider/runtime/touch";
 import { declaredNumbers } from "../declared-numbers";
 import { describe, UNKNOWN, type VoiceResource } from "../voice-resource";
 

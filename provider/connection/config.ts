@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ACKNOWLEDGE_SETTING, parseAcknowledgements } from "../impact/acknowledgements";
-import { ImpactOptions } from "../impact/options";
+import { ACKNOWLEDGE_SETTING, parseAcknowledgements } from "./impact-acknowledgements";
+import { ImpactOptions } from "./impact-options";
 
 /** Where a setting comes from: stack config key (namespace `voice`) and environment fallback, if any. */
 const SOURCES = {

@@ -1,5 +1,5 @@
 import { AuthenticationError, ConnectionError, TimeoutError, VoiceClient } from "../../sdk";
-import { closestName } from "../runtime/closest";
+import { closestName } from "./closest";
 import {
   type ConfigLookup,
   resolveSettings,

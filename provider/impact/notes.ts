@@ -1,5 +1,5 @@
 // What an impact read cannot know, in words: each note says what is missing and why.
-import type { ConfigurationTouch, TrunkTouch } from "./touch";
+import type { ConfigurationTouch, TrunkTouch } from "../runtime/touch";
 import { lastCallsOnly } from "./wording";
 
 const listed = (numbers: readonly string[]): string => numbers.join(", ");

@@ -1,5 +1,11 @@
 import { type BridgeDetail, NotFoundError, type RequestOptions, type VoiceClient } from "../../sdk";
+import {
+  type ImpactOptions,
+  type ImpactOptionsInput,
+  parseImpactOptions,
+} from "../connection/impact-options";
 import { normalizePhoneNumber } from "../runtime/fields";
+import type { Touch } from "../runtime/touch";
 import { type CallWindow, LARGEST_PAGE, readCallWindow } from "./call-window";
 import { addFollowUps } from "./follow-ups";
 import { levelOf } from "./level";
@@ -13,9 +19,7 @@ import {
   trunkNote,
 } from "./notes";
 import type { FollowUps, NumberImpact } from "./number-impact";
-import { type ImpactOptions, type ImpactOptionsInput, parseImpactOptions } from "./options";
 import { byRisk, type ImpactReport } from "./report";
-import type { Touch } from "./touch";
 import { type TouchedNumber, touchedNumbers } from "./touched-numbers";
 
 /** A number as the overview shows it now: its bridge and its agent. */

@@ -1,6 +1,6 @@
 import { normalizePhoneNumber } from "../runtime/fields";
+import type { BridgeTouch, Touch } from "../runtime/touch";
 import type { NumberImpact } from "./number-impact";
-import type { BridgeTouch, Touch } from "./touch";
 
 /** A number a set of touches names, and how. */
 export interface TouchedNumber {

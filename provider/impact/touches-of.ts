@@ -1,5 +1,5 @@
-import type { ResourceChange } from "./change";
-import type { Touch } from "./touch";
+import type { ResourceChange } from "../runtime/planned-change";
+import type { Touch } from "../runtime/touch";
 
 /** The touches of a change, by its type's `touches` (none when the type declares none), each naming the resource. */
 export function touchesOf(

@@ -7,6 +7,7 @@
 import type { VoiceClient } from "../../sdk";
 import { type ImpactSettings, type SettingsOwner, settingName } from "../connection/config";
 import { runtimeContext } from "../connection/context-cache";
+import { nameOf } from "../connection/impact-acknowledgements";
 import {
   Acknowledgements,
   formatNumberImpact,
@@ -16,7 +17,6 @@ import {
   type ResourceChange,
   touchesOf,
 } from "../impact";
-import { nameOf } from "../impact/acknowledgements";
 import type { ResourceDescriptor } from "../runtime/descriptor";
 import type { EngineLog } from "./engine-log";
 

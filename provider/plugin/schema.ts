@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AcknowledgementList } from "../impact/acknowledgements";
+import { AcknowledgementList } from "../connection/impact-acknowledgements";
 import { LOOKUPS } from "../lookups";
 import { REGISTRY } from "../resources/registry";
 import { describedAs, type ResourceDescriptor } from "../runtime/descriptor";

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import { closestName } from "./closest";
+import { closestName } from "../connection/closest";
 import { isUnknown } from "./fields";
 import { isSecretPath, secretKeys } from "./secrets";
 

@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { ResourceChange } from "../impact/change";
-import type { Touch } from "../impact/touch";
 import type { ExportMapping } from "./export-mapping";
 import type { NaturalKey } from "./natural-key";
+import type { ResourceChange } from "./planned-change";
 import type { AnyResourceCode } from "./resource-code";
+import type { Touch } from "./touch";
 
 /** How messages name a resource type and what its resource id is, in words. */
 export interface Naming {

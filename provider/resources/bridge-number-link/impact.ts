@@ -1,6 +1,6 @@
-import { changes, fieldOf, type ResourceChange } from "../../impact/change";
-import { numberTouch, type Touch } from "../../impact/touch";
 import { phoneNumber, platformId, slug } from "../../runtime/fields";
+import { changes, fieldOf, type ResourceChange } from "../../runtime/planned-change";
+import { numberTouch, type Touch } from "../../runtime/touch";
 
 /**
  * A link's number, when the change takes it off its bridge: deleted (disconnect), its bridge changed

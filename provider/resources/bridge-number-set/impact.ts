@@ -1,6 +1,6 @@
-import { changes, fieldOf, type ResourceChange } from "../../impact/change";
-import { numberTouch, type Touch } from "../../impact/touch";
 import { isUnknown, phoneNumber, platformId, slug } from "../../runtime/fields";
+import { changes, fieldOf, type ResourceChange } from "../../runtime/planned-change";
+import { numberTouch, type Touch } from "../../runtime/touch";
 import { plan } from "./plan";
 import type { LinkedNumber, SetNumber } from "./schema";
 

@@ -1,6 +1,6 @@
-import { fieldOf, type ResourceChange } from "../../impact/change";
-import type { Touch } from "../../impact/touch";
 import { slug as slugRule } from "../../runtime/fields";
+import { fieldOf, type ResourceChange } from "../../runtime/planned-change";
+import type { Touch } from "../../runtime/touch";
 
 /** A bridge deleted or replaced (its slug changed) touches every number on it; a rename touches none. */
 export function bridgeTouches(change: ResourceChange): Touch[] {

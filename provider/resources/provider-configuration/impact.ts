@@ -1,6 +1,6 @@
-import { fieldOf, type ResourceChange } from "../../impact/change";
-import type { Touch } from "../../impact/touch";
 import { label, platformId } from "../../runtime/fields";
+import { fieldOf, type ResourceChange } from "../../runtime/planned-change";
+import type { Touch } from "../../runtime/touch";
 
 /**
  * A configuration deleted or replaced (its provider changed) touches the numbers it connects, which

@@ -1,5 +1,5 @@
-import { changes, fieldOf, type ResourceChange } from "../../impact/change";
-import type { Touch } from "../../impact/touch";
+import { changes, fieldOf, type ResourceChange } from "../../runtime/planned-change";
+import type { Touch } from "../../runtime/touch";
 import { SipTrunkInputs } from "./schema";
 
 /** The inputs that decide where the trunk's calls go; a name, credential or allowed-IP change moves no call. */

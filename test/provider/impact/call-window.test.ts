@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatNumberImpact } from "../../../provider/impact/format";
 import { OrganizationTraffic } from "../../../provider/impact/organization-traffic";
-import type { Touch } from "../../../provider/impact/touch";
+import type { Touch } from "../../../provider/runtime/touch";
 import type { CallDetailRecord, VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { clientFor } from "../../fixtures/http";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAcknowledgements } from "../../../provider/impact";
+import { parseAcknowledgements } from "../../../provider/connection/impact-acknowledgements";
 
 const URN = "urn:pulumi:prod::telephony::voice:index:BridgeNumber::main-line";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isUnknown } from "../runtime/fields";
+import { isUnknown } from "./fields";
 
 /** What the engine is about to do to one resource. */
 export type ChangeOp = "create" | "update" | "replace" | "delete";

@@ -1,6 +1,6 @@
 // The impact options: one schema, parsed once; a bad option names itself, its rule and the value.
 import { describe, expect, it } from "vitest";
-import { parseImpactOptions } from "../../../provider/impact/options";
+import { parseImpactOptions } from "../../../provider/connection/impact-options";
 
 describe("parseImpactOptions", () => {
   it("fills the defaults", () => {
