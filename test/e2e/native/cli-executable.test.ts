@@ -168,6 +168,12 @@ describe("the command line as a single executable, with no Node.js on PATH", {
     );
     const manifest = JSON.parse(await readFile(path.join(out, "package.json"), "utf8"));
     expect(manifest.dependencies["pulumi-voice-platform"]).toBe(`^${version}`);
+    // The report reads a native stack's drift as it reads it under node.
+    const recorded = path.join(repoRoot, "test", "cli", "report", "recorded", "native-drift-refresh.json");
+    const report = await user(executable, ["report", "--file", recorded]);
+    expect(report.stdout).toContain(
+      "| voice:index:Bridge support | `name` | `Support` | `Renamed in the dashboard` | **update** | platform (drift) |",
+    );
   });
 
   it("export → pulumi up (adopting) → pulumi preview --expect-no-changes: nothing written, nothing to change", async () => {
