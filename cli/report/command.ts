@@ -81,6 +81,8 @@ export async function runReport(argv: readonly string[]): Promise<void> {
   const files = values.file ?? [];
   if (files.length > 2) throw new Error("at most two --file: a preview and a refresh");
   const impact = impactOptionsOf(values);
+  for (const flag of ["base-url", "org-handle"] as const)
+    if (!impact && values[flag] !== undefined) throw new Error(`--${flag} needs --impact`);
   if (files.length === 0 && process.stdin.isTTY)
     throw new Error("no input: pipe the engine's JSON in or use --file");
   const documents: EngineJson[] =
@@ -118,11 +120,11 @@ export async function runReport(argv: readonly string[]): Promise<void> {
   if (failure !== undefined) {
     process.stderr.write(`pulumi-voice-platform report: impact not read: ${failure}\n`);
     process.exitCode = 4;
-  } else if (
-    read &&
-    impact?.failOn &&
-    read.report.numbers.some((n) => blocks(read as ReviewImpact, n, impact.failOn ?? "high"))
-  )
-    process.exitCode = 3;
+  } else if (read && impact?.failOn && unacknowledged(read, impact.failOn)) process.exitCode = 3;
   else if (values["exit-code"] && hasChanges(report)) process.exitCode = 1;
+}
+
+/** Whether a number at `failOn` or higher is not acknowledged by the stack. */
+function unacknowledged(read: ReviewImpact, failOn: "high" | "low"): boolean {
+  return read.report.numbers.some((n) => blocks(read, n, failOn));
 }
