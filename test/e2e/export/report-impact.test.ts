@@ -176,8 +176,22 @@ describe("report --impact: what a pull request does to live calls", { timeout: O
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
     }
-    await ctx.voice.stack.setConfig("voice:acknowledgeImpact", { value: '[{"reason":"no resource"}]' });
-    const unnamed = await report(await previewJson("unnamed"));
+    // An acknowledgement naming no resource: the preview itself refuses it, and so does the report.
+    const bad = '[{"reason":"no resource"}]';
+    await ctx.voice.stack.setConfig("voice:acknowledgeImpact", { value: bad });
+    const refused = await previewJson("unnamed").then(
+      () => "",
+      (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ""}${e.stderr ?? ""}`,
+    );
+    expect(refused).toMatch(/voice:acknowledgeImpact at \[0\]\.resource: must name the resource/);
+    await ctx.voice.stack.removeConfig("voice:acknowledgeImpact");
+    const doctored = path.join(ctx.voice.dir.path, "unnamed.json");
+    const json = JSON.parse(await readFile(plan, "utf8"));
+    await writeFile(
+      doctored,
+      JSON.stringify({ ...json, config: { ...json.config, "voice:acknowledgeImpact": bad } }),
+    );
+    const unnamed = await report(doctored);
     expect(unnamed.code).toBe(4);
     expect(unnamed.stderr).toMatch(/voice:acknowledgeImpact\[0\]\.resource: must name the resource/);
     expect((await ctx.emu.admin.requests()).filter((r) => r.path.startsWith("/cdr"))).toEqual([]);
