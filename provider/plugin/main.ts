@@ -9,6 +9,14 @@ import { nativeProvider } from "./provider";
 import { packageRelease } from "./release";
 import { packageSchema } from "./schema";
 
+/** What `pulumi-resource-voice --help` says. */
+const PLUGIN_HELP = `Usage: pulumi-resource-voice [--version | --help]
+
+The Pulumi resource provider plugin of the voice package (the telephony of the Voice AI platform).
+The Pulumi engine starts it for a program that uses the package: install it with
+  pulumi plugin install resource voice <version> --file <archive>
+or put this executable on PATH, then run \`pulumi up\` in your project. It takes no other option.`;
+
 /** Serves `pulumi-resource-voice`: the native provider over the runtime, gaps filled (see `gaps.ts`). */
 export async function serve(args: readonly string[]): Promise<void> {
   // The nearest package.json that is the package's: above `dist/provider/plugin`, or the plugin archive's root.
@@ -16,6 +24,9 @@ export async function serve(args: readonly string[]): Promise<void> {
   if (!own)
     throw new Error("pulumi-resource-voice: no package.json of pulumi-voice-platform beside the plugin");
   const release = packageRelease(own);
+  // A person who runs the plugin by hand gets an answer, not a server waiting for the engine.
+  if (args[0] === "--version") return void process.stdout.write(`${release.version}\n`);
+  if (args[0] === "--help" || args[0] === "-h") return void process.stdout.write(`${PLUGIN_HELP}\n`);
   const impact = new ImpactReview(engineLog(args));
   const native = nativeProvider(release.version, JSON.stringify(packageSchema(release)), impact);
   fillServerGaps(native, (lookup, owner) => {

@@ -106,6 +106,13 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
     // An ELF executable, not a script that would look for an interpreter.
     const head = (await readFile(path.join(dir, "pulumi-resource-voice"))).subarray(0, 4);
     expect(head.toString("latin1")).toBe("\x7fELF");
+    // Run by hand, it answers instead of serving (the engine's start gives no such option).
+    const plugin = (arg: string) =>
+      run(path.join(dir, "pulumi-resource-voice"), [arg], { env: { PATH }, timeout: 20_000 });
+    expect((await plugin("--version")).stdout).toBe(`${version}\n`);
+    expect((await plugin("--help")).stdout).toMatch(
+      /^Usage: pulumi-resource-voice \[--version \| --help\]\n/,
+    );
   });
 
   it("a YAML program uses it: up (with an invoke), import, destroy", async () => {

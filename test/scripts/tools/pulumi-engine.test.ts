@@ -63,6 +63,15 @@ describe("scripts/tools/pulumi-engine builds what its caller asks for", () => {
     expect(existsSync(path.join(cache.path, `v${pin}`, "bin", "pulumi"))).toBe(false);
   });
 
+  it("--help prints the usage and builds nothing", async () => {
+    const help = await dryRun(path.join(repoRoot, "scripts", "tools", "pulumi-engine"), ["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.output).toMatch(/^Makes the Pulumi engine available without the internet/);
+    expect(help.output).toContain("Pieces: core");
+    expect(help.output).not.toMatch(/^#|set -euo/m);
+    expect(wouldBuild(help.output)).toBeUndefined();
+  });
+
   it("`all` means every piece; an unknown piece fails naming the pieces", async () => {
     const all = await dryRun(path.join(repoRoot, "scripts", "tools", "pulumi-engine"), ["all"]);
     expect(wouldBuild(all.output)).toEqual(["core", "yaml", "go", "python", "sdkgen", "java"]);
