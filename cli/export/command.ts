@@ -121,7 +121,11 @@ export async function runExport(argv: readonly string[]): Promise<void> {
     "voice:maxConcurrency": values.concurrency,
   };
   const lookup = (key: string) => flags[key];
-  const settings = resolveSettings(lookup);
+  // Advice names what export reads: its options and the environment, not a stack's config.
+  const owner = {
+    command: { flags: { baseUrl: "--base-url", orgHandle: "--org-handle", maxConcurrency: "--concurrency" } },
+  };
+  const settings = resolveSettings(lookup, process.env, owner);
   const stack = values.stack ?? settings.orgHandle;
   if (!STACK_NAME.test(stack))
     throw new Error(`--stack '${stack}' is not a stack name (letters, digits, _ . -)`);
@@ -135,7 +139,7 @@ export async function runExport(argv: readonly string[]): Promise<void> {
   progress.say(`exporting organization ${settings.orgHandle} from ${settings.baseUrl}`);
   let org: Organization;
   try {
-    org = await readOrganization(await new VoiceContext(lookup).ready(), settings.orgHandle, progress);
+    org = await readOrganization(await new VoiceContext(lookup, owner).ready(), settings.orgHandle, progress);
   } catch (err) {
     // Not misuse: the platform's answer (the SDK's errors name method, path and status, never the token).
     process.stderr.write(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { InvalidArgumentError, resolveBaseUrl } from "../../sdk";
 import { ACKNOWLEDGE_SETTING, parseAcknowledgements } from "./impact-acknowledgements";
 import { ImpactOptions } from "./impact-options";
 
@@ -61,7 +62,15 @@ const ImpactOnly = z.object(IMPACT_SHAPE);
 
 /** The settings' schema: what each value must be. */
 export const Settings = z.object({
-  baseUrl: z.url({ message: "must be a URL such as https://api.example.com" }),
+  baseUrl: z.url({ message: "must be a URL such as https://api.example.com" }).superRefine((value, ctx) => {
+    // The client's own rule (https, plain http on loopback only), said against the setting here.
+    try {
+      resolveBaseUrl(value);
+    } catch (err) {
+      if (!(err instanceof InvalidArgumentError)) throw err;
+      ctx.addIssue({ code: "custom", message: err.reason });
+    }
+  }),
   token: z.string().min(1, { message: "must not be empty" }),
   orgHandle: z.string().min(1, { message: "must not be empty" }),
   productId: z.string().min(1).optional(),
@@ -100,12 +109,22 @@ export interface SettingsOwner {
   readonly provider?: string;
   /** The native default provider, which `pulumi import` uses unless told `--provider`. */
   readonly defaultProvider?: boolean;
+  /**
+   * A command of the package's command line (`export`), which reads its settings from its options
+   * (e.g. `{baseUrl: "--base-url"}`) and the environment, never from a stack.
+   */
+  readonly command?: { readonly flags: Partial<Record<SettingName, string>> };
 }
 
 /** How to set one setting: the explicit provider's property, or the stack config key; the environment either way. */
 export function settingAdvice(name: SettingName, owner: SettingsOwner = {}, value = "<value>"): string {
   const { key } = SOURCES[name];
   const env = envOf(name);
+  if (owner.command !== undefined) {
+    const flag = owner.command.flags[name];
+    const either = [flag && `pass ${flag} ${value}`, env && `set ${env}`].filter(Boolean).join(" or ");
+    return either === "" ? `${key} cannot be set for this command` : either;
+  }
   if (owner.provider !== undefined)
     return `set the \`${name}\` property of provider "${owner.provider}"${env === undefined ? "" : ` (or ${env})`}`;
   const secret = name === "token" ? " --secret" : "";
@@ -118,6 +137,8 @@ export function settingAdvice(name: SettingName, owner: SettingsOwner = {}, valu
  */
 export function settingName(name: SettingName, owner: SettingsOwner = {}, value?: string): string {
   const shown = value === undefined ? "" : ` "${value}"`;
+  if (owner.command !== undefined)
+    return `${owner.command.flags[name] ?? envOf(name) ?? SOURCES[name].key}${shown}`;
   return owner.provider === undefined
     ? `${SOURCES[name].key}${shown}`
     : `${name}${shown} of provider "${owner.provider}"`;

@@ -211,13 +211,27 @@ describe("pulumi-voice-platform export", () => {
     );
     const noToken = await cli(at("no-token"), { VOICE_TOKEN: "" });
     expect(noToken.status).not.toBe(0);
-    expect(noToken.stderr).toMatch(/voice:token .*VOICE_TOKEN/);
+    // The advice names what export reads (its options and the environment), never a stack's config.
+    expect(noToken.stderr).toContain("VOICE_TOKEN is not set: set VOICE_TOKEN");
+    expect(noToken.stderr).not.toContain("pulumi config set");
+    const remote = await cli([
+      "--out",
+      path.join(dir, "remote"),
+      "--base-url",
+      "http://api.example.com",
+      "--org-handle",
+      "acme",
+    ]);
+    expect(remote.status).toBe(2);
+    expect(remote.stderr).toContain(
+      "--base-url must use https: (plain http: only for localhost, 127.0.0.0/8 and [::1]): pass --base-url <value> or set VOICE_BASE_URL",
+    );
   });
 
   it("a token the platform refuses fails naming what to fix, without printing it", async () => {
     const r = await cli(at("refused"), { VOICE_TOKEN: "wrong-token-123" });
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/refused voice:token/);
+    expect(r.stderr).toMatch(/refused VOICE_TOKEN .*: set VOICE_TOKEN with a valid token/);
     expect(r.stderr).not.toContain("wrong-token-123");
   });
 

@@ -56,6 +56,15 @@ describe("resolveSettings", () => {
       expect((e as Error).message).not.toContain("secret-token-123");
     }
   });
+
+  it("refuses plain http to a remote platform naming voice:baseUrl, and takes it on loopback", () => {
+    const at = (baseUrl: string) =>
+      lookupOf({ "voice:baseUrl": baseUrl, "voice:token": "t", "voice:orgHandle": "acme" });
+    expect(() => resolveSettings(at("http://api.example.com"), {})).toThrow(
+      "voice:baseUrl must use https: (plain http: only for localhost, 127.0.0.0/8 and [::1]): run `pulumi config set voice:baseUrl <value>` or set VOICE_BASE_URL",
+    );
+    expect(resolveSettings(at("http://127.0.0.1:8787"), {}).baseUrl).toBe("http://127.0.0.1:8787");
+  });
 });
 
 describe("advice by whose settings they are", () => {
