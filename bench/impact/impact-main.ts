@@ -2,18 +2,13 @@
 // requests, time and memory against the provider's plain reads of the same estate, in the same run)
 // and a fleet read through one token at the platform's rate. Results to bench/results/impact.*.
 
-import type { LoadSamples } from "../harness/load-sampler";
 import { sampleLoad } from "../harness/load-sampler";
 import { runStandaloneMode } from "../harness/standalone-mode";
 import { progress } from "../harness/stats";
-import { type FleetImpactOptions, type FleetImpactResult, runFleetImpact } from "./fleet-impact";
+import { type FleetImpactOptions, runFleetImpact } from "./fleet-impact";
 import { renderImpact } from "./impact-report";
 import type { ImpactBenchResult } from "./impact-result";
-import {
-  type OrganizationImpactOptions,
-  type OrganizationImpactResult,
-  runOrganizationImpact,
-} from "./organization-impact";
+import { type OrganizationImpactOptions, runOrganizationImpact } from "./organization-impact";
 
 export interface ImpactBenchOptions {
   organization: OrganizationImpactOptions;
