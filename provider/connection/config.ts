@@ -63,7 +63,9 @@ const ImpactOnly = z.object(IMPACT_SHAPE);
 /** The settings' schema: what each value must be. */
 export const Settings = z.object({
   baseUrl: z.url({ message: "must be a URL such as https://api.example.com" }).superRefine((value, ctx) => {
-    // The client's own rule (https, plain http on loopback only), said against the setting here.
+    // The client's own rule (https, plain http on loopback only), said against the setting here; a
+    // value that is no URL at all is already refused above.
+    if (!URL.canParse(value)) return;
     try {
       resolveBaseUrl(value);
     } catch (err) {

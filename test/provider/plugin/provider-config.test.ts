@@ -22,9 +22,9 @@ describe("provider inputs", () => {
   });
 
   it("marks a plain token secret and passes the rest through", () => {
-    const { inputs, failures } = checkProviderConfig({ baseUrl: "http://x", token: "t", version: "0.1.0" });
+    const { inputs, failures } = checkProviderConfig({ baseUrl: "https://x", token: "t", version: "0.1.0" });
     expect(failures).toEqual([]);
-    expect(inputs).toEqual({ baseUrl: "http://x", token: secret("t"), version: "0.1.0" });
+    expect(inputs).toEqual({ baseUrl: "https://x", token: secret("t"), version: "0.1.0" });
   });
 
   it("takes the impact settings as inputs of their own types, and names a bad one", () => {
