@@ -1,20 +1,12 @@
 // The level rule and the one-line summary: engine-free, from facts alone.
 import { describe, expect, it } from "vitest";
+import { NO_CALLS } from "../../../provider/impact/call-counts";
 import { formatNumberImpact } from "../../../provider/impact/format";
 import { levelOf } from "../../../provider/impact/level";
 import type { NumberCalls, NumberImpact } from "../../../provider/impact/number-impact";
 
 const limits = { windowDays: 7, recentHours: 24, highCalls: 1 };
-const calls = (c: Partial<NumberCalls> = {}): NumberCalls => ({
-  total: 0,
-  inbound: 0,
-  outbound: 0,
-  completed: 0,
-  failed: 0,
-  recent: 0,
-  lastCallAt: null,
-  ...c,
-});
+const calls = (c: Partial<NumberCalls> = {}): NumberCalls => ({ ...NO_CALLS, ...c });
 const quiet = { calls: calls(), liveChannels: 0, followUps: { count: 0, next: null } };
 
 describe("levelOf", () => {
