@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { z } from "zod";
 import { SchemeAuth } from "./core/auth";
-import { TransportOptionFields, type TransportOptions } from "./core/client-options";
+import { TransportOptionFields, type TransportOptions, transportSettings } from "./core/client-options";
 import { refuseOption } from "./core/credentials";
 import { createApiError } from "./core/errors";
 import { Transport } from "./core/transport";
@@ -33,6 +33,9 @@ export interface VoiceClientOptions extends TransportOptions {
 }
 
 const API_PREFIX = "/api/v2/platform";
+
+/** A platform request's default per-attempt timeout. */
+const PLATFORM_TIMEOUT_MS = 30_000;
 
 const ClientOptions = z.object(
   {
@@ -85,16 +88,7 @@ export class VoiceClient {
       auth: new SchemeAuth("Token", o.token),
       orgHandle: o.orgHandle,
       productId: o.productId,
-      maxRetries: o.maxRetries ?? 3,
-      maxRateLimitRetries: o.maxRateLimitRetries ?? 20,
-      retryBaseDelayMs: o.retryBaseDelayMs ?? 500,
-      retryMaxDelayMs: o.retryMaxDelayMs ?? 30_000,
-      maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
-      timeoutMs: o.timeoutMs ?? 30_000,
-      maxConcurrency: o.maxConcurrency ?? 16,
-      logger: o.logger,
-      userAgent: o.userAgent,
-      dispatcher: o.dispatcher,
+      ...transportSettings(o, PLATFORM_TIMEOUT_MS),
     });
     const t = this.#transport;
     this.organizations = new Organizations(t);

@@ -1,5 +1,6 @@
 export { resolveBaseUrl, VoiceClient, type VoiceClientOptions } from "./client";
 export { type AuthStrategy, SchemeAuth } from "./core/auth";
+export { RETRY_DEFAULTS } from "./core/client-options";
 export type { ListResult } from "./core/envelope";
 export * from "./core/errors";
 export { canonicalAddress, canonicalIpOrCidr, splitAllowedIps } from "./core/ip";

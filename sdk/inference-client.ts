@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { z } from "zod";
 import { resolveBaseUrl } from "./client";
 import { SchemeAuth } from "./core/auth";
-import { TransportOptionFields, type TransportOptions } from "./core/client-options";
+import { TransportOptionFields, type TransportOptions, transportSettings } from "./core/client-options";
 import { refuseOption } from "./core/credentials";
 import { Transport } from "./core/transport";
 import { check, HeaderValue } from "./core/validate";
@@ -15,6 +15,9 @@ export interface InferenceClientOptions extends TransportOptions {
   /** Endpoint key of a published playbook, sent as `Authorization: Bearer <key>`; never printed or logged. */
   endpointKey: string;
 }
+
+/** A completion's default per-attempt timeout: a model answers slower than the platform. */
+const COMPLETION_TIMEOUT_MS = 60_000;
 
 const Options = z.object(
   {
@@ -46,16 +49,7 @@ export class InferenceClient {
       auth: new SchemeAuth("Bearer", o.endpointKey),
       orgHandle: undefined,
       productId: undefined,
-      maxRetries: o.maxRetries ?? 3,
-      maxRateLimitRetries: o.maxRateLimitRetries ?? 20,
-      retryBaseDelayMs: o.retryBaseDelayMs ?? 500,
-      retryMaxDelayMs: o.retryMaxDelayMs ?? 30_000,
-      maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
-      timeoutMs: o.timeoutMs ?? 60_000,
-      maxConcurrency: o.maxConcurrency ?? 16,
-      logger: o.logger,
-      userAgent: o.userAgent,
-      dispatcher: o.dispatcher,
+      ...transportSettings(o, COMPLETION_TIMEOUT_MS),
     });
     this.chat = new Chat(new Completions(transport));
   }

@@ -1,4 +1,4 @@
-import { AuthenticationError, ConnectionError, TimeoutError, VoiceClient } from "../../sdk";
+import { AuthenticationError, ConnectionError, RETRY_DEFAULTS, TimeoutError, VoiceClient } from "../../sdk";
 import { closestName } from "./closest";
 import {
   type ConfigLookup,
@@ -52,7 +52,10 @@ export class VoiceContext {
     // A context's configuration never changes (a new one makes a new context): resolve it once.
     this.#settlePolicy ??= (() => {
       const settings = resolveSettings(this.lookup, process.env, this.owner);
-      return { attempts: (settings.maxRetries ?? 3) + 1, baseDelayMs: settings.retryBaseDelayMs ?? 500 };
+      return {
+        attempts: (settings.maxRetries ?? RETRY_DEFAULTS.maxRetries) + 1,
+        baseDelayMs: settings.retryBaseDelayMs ?? RETRY_DEFAULTS.retryBaseDelayMs,
+      };
     })();
     return this.#settlePolicy;
   }

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { BadRequestError, ConnectionError, InternalServerError, TimeoutError } from "../../sdk";
+import {
+  BadRequestError,
+  ConnectionError,
+  InternalServerError,
+  RETRY_DEFAULTS,
+  TimeoutError,
+} from "../../sdk";
 
 /** Statuses after which a write may or may not have been applied (a proxy or the platform gave up midway). */
 const UNSURE_STATUSES = new Set([500, 502, 503, 504]);
@@ -84,8 +90,8 @@ function claim<T>(spec: SettleSpec<T>, found: T, failure: unknown): T {
   );
 }
 
-/** Waits before attempt `attempt + 1`: capped exponential backoff with full jitter. */
+/** Waits before attempt `attempt + 1`: capped exponential backoff with full jitter, capped as the SDK's. */
 export function pause(attempt: number, baseDelayMs: number): Promise<void> {
-  const cap = Math.min(30_000, baseDelayMs * 2 ** Math.min(attempt - 1, 16));
+  const cap = Math.min(RETRY_DEFAULTS.retryMaxDelayMs, baseDelayMs * 2 ** Math.min(attempt - 1, 16));
   return sleep(Math.floor(Math.random() * cap)).then(() => undefined);
 }

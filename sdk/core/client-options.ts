@@ -1,7 +1,20 @@
 import type { Dispatcher } from "undici";
 import { z } from "zod";
-import type { Logger } from "./transport";
+import type { Logger, TransportConfig } from "./transport";
 import { Count, DurationMs, HeaderValue } from "./validate";
+
+/**
+ * The retry and concurrency defaults every client takes, said once (the provider settles a lost
+ * write's answer with the same budget and backoff).
+ */
+export const RETRY_DEFAULTS = {
+  maxRetries: 3,
+  maxRateLimitRetries: 20,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 30_000,
+  maxRetryAfterMs: 60_000,
+  maxConcurrency: 16,
+} as const;
 
 /** Settings every client shares: retries, timeouts, concurrency, diagnostics, the dispatcher. */
 export interface TransportOptions {
@@ -58,3 +71,22 @@ export const TransportOptionFields = {
     .custom<Dispatcher>((d) => typeof d === "object" && d !== null, { error: "must be a Dispatcher" })
     .optional(),
 };
+
+/** The shared settings of a client's checked options, each absent one its default (`timeoutMs`: the client's own). */
+export function transportSettings(
+  o: z.output<z.ZodObject<typeof TransportOptionFields>>,
+  timeoutMs: number,
+): Omit<TransportConfig, "baseUrl" | "auth" | "orgHandle" | "productId"> {
+  return {
+    maxRetries: o.maxRetries ?? RETRY_DEFAULTS.maxRetries,
+    maxRateLimitRetries: o.maxRateLimitRetries ?? RETRY_DEFAULTS.maxRateLimitRetries,
+    retryBaseDelayMs: o.retryBaseDelayMs ?? RETRY_DEFAULTS.retryBaseDelayMs,
+    retryMaxDelayMs: o.retryMaxDelayMs ?? RETRY_DEFAULTS.retryMaxDelayMs,
+    maxRetryAfterMs: o.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
+    timeoutMs: o.timeoutMs ?? timeoutMs,
+    maxConcurrency: o.maxConcurrency ?? RETRY_DEFAULTS.maxConcurrency,
+    logger: o.logger,
+    userAgent: o.userAgent,
+    dispatcher: o.dispatcher,
+  };
+}
