@@ -9,6 +9,7 @@ import {
   VoiceConfigError,
 } from "./config";
 import { requestLogger } from "./request-log";
+import { envVariable } from "./settings";
 
 /** Default user agent, so platform logs tell provider traffic apart. */
 const USER_AGENT = "pulumi-voice-platform";
@@ -102,7 +103,7 @@ export class VoiceContext {
       }
       if (err instanceof ConnectionError || err instanceof TimeoutError) {
         throw new VoiceConfigError(
-          `The voice platform at ${settings.baseUrl} cannot be reached (${err.message}): check ${settingName("baseUrl", this.owner)} (or VOICE_BASE_URL) and that the platform is up`,
+          `The voice platform at ${settings.baseUrl} cannot be reached (${err.message}): check ${settingName("baseUrl", this.owner)} (or ${envVariable("baseUrl")}) and that the platform is up`,
           { cause: err, settings: ["baseUrl"] },
         );
       }

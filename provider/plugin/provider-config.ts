@@ -3,14 +3,9 @@
  * library's server answers CheckConfig and DiffConfig with UNIMPLEMENTED (see `gaps.ts`). The engine
  * sends the default provider the `voice:*` stack config and an explicit provider its inputs, alike.
  */
-import {
-  type SettingName,
-  Settings,
-  type SettingsOwner,
-  settingName,
-  VoiceConfigError,
-} from "../connection/config";
+import { Settings, type SettingsOwner, settingName, VoiceConfigError } from "../connection/config";
 import { contextFor } from "../connection/context-cache";
+import { configKey, isSettingName, SECRET_SETTINGS, SETTING_NAMES, settingOf } from "../connection/settings";
 import { isUnknown } from "../runtime/fields";
 import { secret, unwrapSecrets } from "./secrets";
 
@@ -22,19 +17,13 @@ export interface ConfigFailure {
   readonly reason: string;
 }
 
-/** The setting names the provider takes, from the settings' schema. */
-const NAMES: readonly string[] = Object.keys(Settings.shape);
-
-/** Changing one of these moves the provider to another organization: its resources are replaced. */
-const REPLACES: readonly string[] = ["orgHandle"];
-
 /**
  * Present values as the runtime reads them: text, as stack config is (an input may be a number, a
  * boolean, or a list such as the acknowledgements: JSON, as the engine writes a non-text config value).
  */
 function present(news: Props): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const name of NAMES) {
+  for (const name of SETTING_NAMES) {
     const value = unwrapSecrets(news[name]);
     if (value === undefined || value === null || value === "") continue;
     values[name] = typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -42,8 +31,11 @@ function present(news: Props): Record<string, string> {
   return values;
 }
 
+/** Whether a failure may name the property `name`: the engine prints its value, and a secret's is never shown. */
+const namable = (name: string): boolean => !isSettingName(name) || !settingOf(name).secret;
+
 /**
- * The checked inputs (the token marked secret, whatever the program passed) and a failure naming
+ * The checked inputs (the secret ones marked secret, whatever the program passed) and a failure naming
  * each invalid input (the default provider's by its stack config key, `voice:<name>`). A missing
  * value is not a failure here: it may come from the `VOICE_*` environment, and the runtime names
  * what is missing when it is first needed.
@@ -57,12 +49,14 @@ export function checkProviderConfig(
     ? []
     : parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "");
-        const shown = owner.defaultProvider ? settingName(name as SettingName) : name;
-        // The engine prints the value of the property a failure names: the token's is never named.
-        return { property: name === "token" ? "" : name, reason: `${shown} ${issue.message}` };
+        const shown = owner.defaultProvider && isSettingName(name) ? settingName(name) : name;
+        return { property: namable(name) ? name : "", reason: `${shown} ${issue.message}` };
       });
   const inputs: Props = { ...news };
-  if (inputs.token !== undefined && inputs.token !== null) inputs.token = secret(unwrapSecrets(inputs.token));
+  for (const name of SECRET_SETTINGS) {
+    const value = inputs[name];
+    if (value !== undefined && value !== null) inputs[name] = secret(unwrapSecrets(value));
+  }
   return { inputs, failures };
 }
 
@@ -73,8 +67,8 @@ export function checkProviderConfig(
  */
 export function diffProviderConfig(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
   const [before, after] = [present(olds), present(news)];
-  const changed = NAMES.filter((name) => before[name] !== after[name]);
-  return { changed, replaces: changed.filter((name) => REPLACES.includes(name) && name in before) };
+  const changed = SETTING_NAMES.filter((name) => before[name] !== after[name]);
+  return { changed, replaces: changed.filter((name) => settingOf(name).replaces && name in before) };
 }
 
 /**
@@ -90,7 +84,8 @@ export function settingsOwner(name: string | undefined): SettingsOwner {
 /** The runtime's lookup (`voice:<name>`) over a provider's inputs. */
 export function inputsLookup(news: Props): (key: string) => string | undefined {
   const values = present(news);
-  return (key) => values[key.replace(/^voice:/, "")];
+  const byKey = new Map(SETTING_NAMES.map((name) => [configKey(name), values[name]]));
+  return (key) => byKey.get(key);
 }
 
 /**
@@ -100,16 +95,15 @@ export function inputsLookup(news: Props): (key: string) => string | undefined {
  * known yet (computed from other resources) are checked when the provider is used.
  */
 export async function checkConnection(news: Props, owner: SettingsOwner): Promise<ConfigFailure[]> {
-  if (NAMES.some((name) => isUnknown(unwrapSecrets(news[name])))) return [];
+  if (SETTING_NAMES.some((name) => isUnknown(unwrapSecrets(news[name])))) return [];
   try {
     // The context the runtime's configure then finds again: its guard is not asked twice.
     await contextFor(inputsLookup(news), owner).ready();
     return [];
   } catch (err) {
     if (!(err instanceof VoiceConfigError)) throw err;
-    // The engine prints the value of the property a failure names: the token's is never named.
     const [only, ...more] = err.settings;
-    const property = only === undefined || more.length > 0 || only === "token" ? "" : only;
+    const property = only === undefined || more.length > 0 || !namable(only) ? "" : only;
     return [{ property, reason: err.message }];
   }
 }

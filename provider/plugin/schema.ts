@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { AcknowledgementList } from "../connection/impact-acknowledgements";
+import { SETTING_NAMES, type SettingName, settingOf } from "../connection/settings";
 import { LOOKUPS } from "../lookups";
 import { REGISTRY } from "../resources/registry";
 import { describedAs, type ResourceDescriptor } from "../runtime/descriptor";
 import { secretKeys } from "../runtime/secrets";
-import { CONFIG_TEXT } from "./config-text";
+import { configText } from "./config-text";
 import { type FunctionSpec, functionSchema, type ObjectTypeSpec, objectTypes } from "./function-schema";
 import { invokeToken } from "./invokes";
 import { type JsonSchema, pulumiType, type TypeSpec } from "./json-type";
@@ -102,19 +102,24 @@ function resourceTypes(): Record<string, ObjectTypeSpec> {
   return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, resourceToken);
 }
 
-/** The acknowledgements' JSON Schema, whose named entry is an object type of the package schema. */
-const ACKNOWLEDGEMENTS = z.toJSONSchema(AcknowledgementList, { io: "input" }) as JsonSchema;
+/** The JSON Schema of a setting whose value is structured (the acknowledgements' list), else undefined. */
+function structured(name: SettingName): JsonSchema | undefined {
+  const { type } = settingOf(name);
+  return typeof type === "string" ? undefined : (z.toJSONSchema(type, { io: "input" }) as JsonSchema);
+}
 
-const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {
-  maxRetries: { type: "integer" },
-  retryBaseDelayMs: { type: "integer" },
-  timeoutMs: { type: "integer" },
-  maxConcurrency: { type: "integer" },
-  impact: { type: "boolean" },
-  impactWindowDays: { type: "number" },
-  impactRecentHours: { type: "number" },
-  acknowledgeImpact: pulumiType(ACKNOWLEDGEMENTS, "config.acknowledgeImpact", resourceToken),
-};
+/** A setting's type in the package schema: its JSON type, or read from its structured value's schema. */
+function configType(name: SettingName): TypeSpec {
+  const { type } = settingOf(name);
+  if (typeof type === "string") return { type };
+  return pulumiType(z.toJSONSchema(type, { io: "input" }) as JsonSchema, `config.${name}`, resourceToken);
+}
+
+/** The object types structured settings name (e.g. an acknowledgement). */
+function configObjectTypes(): Record<string, ObjectTypeSpec> {
+  const defs = SETTING_NAMES.map((name) => structured(name)?.$defs ?? {});
+  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, resourceToken);
+}
 
 /**
  * The oldest `pulumi` SDK the Python SDK accepts: the release of the engine the package is built and
@@ -125,9 +130,9 @@ export const PULUMI_SDK_MINIMUM = "3.259.0";
 /** Builds the package schema from the runtime's input schemas and the declared outputs. */
 export function packageSchema({ version, license, repository }: PackageRelease): PackageSchema {
   const configSpecs = Object.fromEntries(
-    Object.entries(CONFIG_TEXT).map(([key, text]) => [
-      key,
-      property(CONFIG_TYPES[key] ?? { type: "string" }, text, `config.${key}`, key === "token"),
+    SETTING_NAMES.map((name) => [
+      name,
+      property(configType(name), configText(name), `config.${name}`, settingOf(name).secret === true),
     ]),
   );
   const { functions, types } = functionSchema(LOOKUPS, invokeToken);
@@ -156,7 +161,7 @@ export function packageSchema({ version, license, repository }: PackageRelease):
     resources: Object.fromEntries(
       REGISTRY.map((descriptor) => [resourceToken(descriptor.type), resourceSpec(descriptor)]),
     ),
-    types: { ...types, ...resourceTypes(), ...objectTypes(ACKNOWLEDGEMENTS.$defs ?? {}, resourceToken) },
+    types: { ...types, ...resourceTypes(), ...configObjectTypes() },
     functions,
     // Settings of Pulumi's code generators for the SDKs in sdks/ (a "support pack" gets its own go.mod).
     meta: { supportPack: true },

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { notAString } from "../runtime/fields";
 import { secretKeys } from "../runtime/secrets";
-import { warnIfPlainToken } from "./plain-token-warning";
+import { warnIfPlainSecrets } from "./plain-secret-warning";
 import { programFailure } from "./program-context";
 
 /** A resource's outputs as properties of its class: each recorded value as an `Output`. */
@@ -68,6 +68,6 @@ export abstract class VoiceResource extends pulumi.CustomResource {
       { ...outputs, ...props, __provider: providerSource(type) },
       secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts,
     );
-    warnIfPlainToken();
+    warnIfPlainSecrets();
   }
 }

@@ -6,11 +6,12 @@ import {
 } from "../../../provider/connection/config";
 import { VoiceContext } from "../../../provider/connection/context";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { limitFor } from "../../fixtures/limits";
 import { voiceConfig } from "../../fixtures/provider";
 
 const lookupOf = (values: Record<string, string>) => (key: string) => values[key];
 
-describe("resolveSettings", () => {
+describe("resolveSettings", { timeout: limitFor(0) }, () => {
   it("reads stack config, then the environment", () => {
     const settings = resolveSettings(
       lookupOf({ "voice:baseUrl": "https://api.example.com", "voice:token": "t" }),
@@ -34,8 +35,8 @@ describe("resolveSettings", () => {
     expect(error?.message).toMatch(
       /voice:baseUrl is not set: run `pulumi config set voice:baseUrl <value>` or set VOICE_BASE_URL/,
     );
-    expect(error?.message).toMatch(
-      /voice:token is not set: run `pulumi config set voice:token <value> --secret` or set VOICE_TOKEN/,
+    expect(error?.message).toContain(
+      "voice:token is not set: run `pulumi config set voice:token <value> --secret` or set VOICE_TOKEN (the platform API token; set it as a secret)",
     );
     expect(error?.message).toMatch(/voice:orgHandle is not set/);
   });
@@ -67,7 +68,7 @@ describe("resolveSettings", () => {
   });
 });
 
-describe("advice by whose settings they are", () => {
+describe("advice by whose settings they are", { timeout: limitFor(0) }, () => {
   it("an explicit provider's missing setting names its property, not stack config", () => {
     const error = (() => {
       try {
@@ -94,7 +95,7 @@ describe("advice by whose settings they are", () => {
   });
 });
 
-describe("impact settings", () => {
+describe("impact settings", { timeout: limitFor(0) }, () => {
   const failure = (values: Record<string, string>, env = {}, owner = {}) => {
     try {
       resolveImpactSettings(lookupOf(values), env, owner);
@@ -151,12 +152,12 @@ describe("impact settings", () => {
   });
 });
 
-describe("the organization guard", () => {
+describe("the organization guard", { timeout: limitFor(0) }, () => {
   let emu: TestEmulator;
   beforeAll(async () => {
     emu = await startTestEmulator();
-  });
-  afterAll(() => emu.close());
+  }, limitFor(0));
+  afterAll(() => emu.close(), limitFor(0));
 
   it("passes for an organization of the token, with one request", async () => {
     await emu.admin.clearRequests();

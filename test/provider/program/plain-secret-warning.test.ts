@@ -1,9 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { limitFor } from "../../fixtures/limits";
 
-const load = async () => (await import("../../../provider/program/plain-token-warning.js")).warnIfPlainToken;
+const load = async () =>
+  (await import("../../../provider/program/plain-secret-warning.js")).warnIfPlainSecrets;
 
-describe("warnIfPlainToken", () => {
+describe("warnIfPlainSecrets", { timeout: limitFor(0) }, () => {
   beforeEach(() => {
     vi.resetModules();
     pulumi.runtime.setConfig("voice:token", "plain-value-123");
@@ -15,11 +17,13 @@ describe("warnIfPlainToken", () => {
 
   it("warns once, without the value, when voice:token is plain config", async () => {
     const warn = vi.spyOn(pulumi.log, "warn").mockResolvedValue();
-    const warnIfPlainToken = await load();
-    warnIfPlainToken();
-    warnIfPlainToken();
+    const warnIfPlainSecrets = await load();
+    warnIfPlainSecrets();
+    warnIfPlainSecrets();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/voice:token is plain stack configuration.*--secret/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /^voice:token is plain stack configuration.*`pulumi config set voice:token <token> --secret` \(or use VOICE_TOKEN\)$/,
+    );
     expect(String(warn.mock.calls[0]?.[0])).not.toContain("plain-value-123");
   });
 
