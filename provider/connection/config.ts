@@ -26,12 +26,12 @@ export class VoiceConfigError extends Error {
   override readonly name = "VoiceConfigError";
 
   /** `settings`: the settings at fault (`orgHandle`, ...), so a provider's check can name the property. */
-  constructor(message: string, options?: ErrorOptions & { settings?: readonly string[] }) {
+  constructor(message: string, options?: ErrorOptions & { settings?: readonly SettingName[] }) {
     super(message, options);
     this.settings = options?.settings ?? [];
   }
 
-  readonly settings: readonly string[];
+  readonly settings: readonly SettingName[];
 }
 
 /**

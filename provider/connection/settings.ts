@@ -31,6 +31,7 @@ interface Traits {
   readonly env?: false;
   /** Said after the description when a message names a required setting (e.g. where to find the value). */
   readonly hint?: string;
+  /** The default as the description says it, where the kind does not say it. */
   readonly default?: string;
 }
 
@@ -159,9 +160,6 @@ export const settingOf = (name: SettingName): Setting => SETTINGS[name];
 
 /** The names of the secret settings. */
 export const SECRET_SETTINGS: readonly SettingName[] = SETTING_NAMES.filter((name) => settingOf(name).secret);
-
-/** Whether `name` is a setting of the provider. */
-export const isSettingName = (name: string): name is SettingName => Object.hasOwn(SETTINGS, name);
 
 /** A setting's stack config key: `voice:<name>`. */
 export const configKey = (name: SettingName): string => `voice:${name}`;

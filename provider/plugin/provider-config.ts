@@ -5,7 +5,13 @@
  */
 import { Settings, type SettingsOwner, settingName, VoiceConfigError } from "../connection/config";
 import { contextFor } from "../connection/context-cache";
-import { configKey, isSettingName, SECRET_SETTINGS, SETTING_NAMES, settingOf } from "../connection/settings";
+import {
+  configKey,
+  SECRET_SETTINGS,
+  SETTING_NAMES,
+  type SettingName,
+  settingOf,
+} from "../connection/settings";
 import { isUnknown } from "../runtime/fields";
 import { secret, unwrapSecrets } from "./secrets";
 
@@ -31,8 +37,8 @@ function present(news: Props): Record<string, string> {
   return values;
 }
 
-/** Whether a failure may name the property `name`: the engine prints its value, and a secret's is never shown. */
-const namable = (name: string): boolean => !isSettingName(name) || !settingOf(name).secret;
+/** The property a failure names: the engine prints its value, so a secret setting's is never named. */
+const propertyOf = (name: SettingName): string => (settingOf(name).secret ? "" : name);
 
 /**
  * The checked inputs (the secret ones marked secret, whatever the program passed) and a failure naming
@@ -48,9 +54,10 @@ export function checkProviderConfig(
   const failures = parsed.success
     ? []
     : parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? "");
-        const shown = owner.defaultProvider && isSettingName(name) ? settingName(name) : name;
-        return { property: namable(name) ? name : "", reason: `${shown} ${issue.message}` };
+        // The settings' schema is an object of settings: each issue is at one of them.
+        const name = issue.path[0] as SettingName;
+        const shown = owner.defaultProvider ? settingName(name) : name;
+        return { property: propertyOf(name), reason: `${shown} ${issue.message}` };
       });
   const inputs: Props = { ...news };
   for (const name of SECRET_SETTINGS) {
@@ -103,7 +110,7 @@ export async function checkConnection(news: Props, owner: SettingsOwner): Promis
   } catch (err) {
     if (!(err instanceof VoiceConfigError)) throw err;
     const [only, ...more] = err.settings;
-    const property = only === undefined || more.length > 0 || !namable(only) ? "" : only;
+    const property = only === undefined || more.length > 0 ? "" : propertyOf(only);
     return [{ property, reason: err.message }];
   }
 }
