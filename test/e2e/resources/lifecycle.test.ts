@@ -156,6 +156,10 @@ describe("every resource type with the real engine", () => {
         const at = edit.requests.log.indexOf(disconnect("main", number));
         expect(edit.requests.log[at + 1]).toBe(connect("overflow", number));
       }
+      // A set disconnects what it no longer declares before it connects what is new.
+      expect(edit.requests.log.indexOf(disconnect("grouped", n(3)))).toBeLessThan(
+        edit.requests.log.indexOf(connect("grouped", n(5))),
+      );
       expect(edit.requests.log.indexOf(`POST ${BRIDGES}`)).toBeLessThan(
         edit.requests.log.indexOf(`DELETE ${BRIDGES}desk/`),
       );
