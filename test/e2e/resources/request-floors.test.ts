@@ -1,14 +1,16 @@
-// Requests per operation through the real engine, against the floors the docs state: a preview of
-// no change makes a constant number of requests, a refresh reads each bridge once (for the bridge
-// and all its links) and each configuration and trunk once, an `up` makes its writes and one
-// read-back per bridge, a destroy its deletes. Counts are not wall-clock, so they are asserted.
+// Requests per operation of the native plugin through the real engine, against the floors the docs
+// state: a preview of no change makes a constant number of requests, a refresh reads each bridge once
+// (for the bridge and all its links) and each configuration and trunk once, an `up` makes its writes
+// and one read-back per bridge, a destroy its deletes. Counts are not wall-clock, so they are asserted.
+// The dynamic resources' floors are asserted at each step of lifecycle.test.ts.
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../../../emulator";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { javascriptProject, nativeStack } from "../../fixtures/native-stack";
-import { OP_TIMEOUT_MS, type ProgramSpec, voiceStack } from "../../fixtures/voice-stack";
+import type { ProgramSpec } from "../../fixtures/voice-stack";
 
 const BRIDGES = ["main", "support", "sales"];
 /** Five numbers a bridge (fewer than the engine's parallel steps): the US ones on twilio, the UK ones on plivo. */
@@ -91,7 +93,7 @@ function floors(
   label: string,
   make: (emu: TestEmulator) => Promise<{ stack: Stack; cleanup(): Promise<void> }>,
 ) {
-  describe(`requests per operation through the real engine: ${label}`, { timeout: OP_TIMEOUT_MS }, () => {
+  describe(`requests per operation through the real engine: ${label}`, { timeout: limitFor(1) }, () => {
     let emu: TestEmulator;
     let stack: Stack;
     let cleanup = async () => {};
@@ -102,7 +104,7 @@ function floors(
     afterAll(async () => {
       await cleanup();
       await emu?.close();
-    }, OP_TIMEOUT_MS);
+    }, limitFor(1));
 
     it("up: one write per resource, and at most one read-back per link", async () => {
       const up = await measure(emu, () => stack.up({ parallel: PARALLEL }));
@@ -141,12 +143,6 @@ function floors(
     });
   });
 }
-
-floors("dynamic resources", async (emu) => {
-  const voice = await voiceStack(emu);
-  await voice.declare(spec);
-  return voice;
-});
 
 floors("native plugin", (emu) =>
   nativeStack(emu, { "Pulumi.yaml": javascriptProject("voice-request-floors"), "index.js": NATIVE_PROGRAM }),

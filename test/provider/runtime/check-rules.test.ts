@@ -7,6 +7,7 @@ import { nativeProvider } from "../../../provider/plugin/provider";
 import { BRIDGE } from "../../../provider/resources/bridge/descriptor";
 import { BRIDGE_NUMBER } from "../../../provider/resources/bridge-number-link/descriptor";
 import { BridgeNumberInputs } from "../../../provider/resources/bridge-number-link/schema";
+import { BRIDGE_NUMBERS } from "../../../provider/resources/bridge-number-set/descriptor";
 import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
 import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 import { checkWith } from "../../../provider/runtime/check";
@@ -19,6 +20,7 @@ import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
 
 const bridge = serve(BRIDGE);
 const bridgeNumber = serve(BRIDGE_NUMBER);
+const bridgeNumbers = serve(BRIDGE_NUMBERS);
 const providerConfiguration = serve(PROVIDER_CONFIGURATION);
 const sipTrunk = serve(SIP_TRUNK);
 
@@ -170,6 +172,88 @@ describe("what only the platform knows, from cached lookups", () => {
     providerConfigurationId: configId,
     phoneNumber: "+14155550100",
     ...extra,
+  });
+  const set = (numbers: string[]) => ({
+    bridgeSlug: "main",
+    numbers: numbers.map((phoneNumber) => ({ phoneNumber, providerConfigurationId: configId })),
+  });
+
+  // What preview refuses, one row per rule: the engine shows each failure the same way (one engine
+  // case per mechanism is test/e2e/resources/preview-validation.test.ts's), so the rules are proven here.
+  it.each<[string, () => ReturnType<NonNullable<typeof bridge.check>>, string, RegExp]>([
+    [
+      "a slug not lowercase",
+      () => bridge.check!({}, { name: "Main", slug: "Not A Slug" }),
+      "slug",
+      /^must be 1-64 lowercase/,
+    ],
+    [
+      "a typo",
+      () => sipTrunk.check!({}, { name: "edge", sipUrl: "sip.acme.example", nmae: "Edge" }),
+      "nmae",
+      /did you mean "name"\?/,
+    ],
+    [
+      "an unknown transport",
+      () => sipTrunk.check!({}, { name: "edge", sipUrl: "sip.acme.example", transport: "sctp" }),
+      "transport",
+      /^must be/,
+    ],
+    [
+      "a port out of range",
+      () => sipTrunk.check!({}, { name: "edge", sipUrl: "sip.acme.example", port: "70000" }),
+      "port",
+      /^must be/,
+    ],
+    [
+      "a sipUrl of a scheme only",
+      () => sipTrunk.check!({}, { name: "edge", sipUrl: "sip:" }),
+      "sipUrl",
+      /^must be a host name, an IP address/,
+    ],
+    [
+      "a provider not in the catalogue",
+      () =>
+        providerConfiguration.check!(
+          {},
+          { provider: "acme-telecom", accountSid: DEMO_ACCOUNT, authToken: "t" },
+        ),
+      "provider",
+      /^"acme-telecom" is not in the provider catalogue \(twilio, plivo/,
+    ],
+    [
+      "a malformed number",
+      () => bridgeNumber.check!({}, link({ phoneNumber: "555-0100" })),
+      "phoneNumber",
+      /^must be an E\.164 phone number/,
+    ],
+    [
+      "a hexadecimal configuration id",
+      () => bridgeNumber.check!({}, link({ providerConfigurationId: "0x1" })),
+      "providerConfigurationId",
+      /^must be a positive integer id/,
+    ],
+    [
+      "another organization's number",
+      () => bridgeNumber.check!({}, link({ phoneNumber: "+12125550100" })),
+      "phoneNumber",
+      /^\+12125550100 is not a number of organization acme/,
+    ],
+    [
+      "a set's malformed number, with the value the program gave",
+      () => bridgeNumbers.check!({}, set(["+14155550100", "555-0100"])),
+      "",
+      /^property numbers\[1\]\.phoneNumber value "555-0100" has a problem: must be an E\.164/,
+    ],
+    [
+      "a number twice in a set, written two ways",
+      () => bridgeNumbers.check!({}, set(["+14155550104", "+14155550105", "+1 415 555 0105"])),
+      "",
+      /^property numbers\[2\]\.phoneNumber value "\+1 415 555 0105" has a problem: \+14155550105 is declared twice in the set \(numbers\[1\] too\)/,
+    ],
+  ])("refuses %s, naming the property", async (_case, check, property, reason) => {
+    const result = await check();
+    expect(result.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
   });
 
   it("accepts a configuration and a number of the organization", async () => {
