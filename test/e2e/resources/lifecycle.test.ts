@@ -8,7 +8,7 @@ import { VoiceClient } from "../../../sdk";
 import { limitFor } from "../../fixtures/limits";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { driftReport, plainExport, SECRETS, useVoiceStack } from "../../fixtures/voice-stack";
-import { C, created, edited, links, measure, n, reduced, rewritten } from "./lifecycle-estate";
+import { C, created, edited, links, measure, n, reduced, rewritten } from "../../fixtures/lifecycle-estate";
 
 const ctx = useVoiceStack();
 const state = () => ctx.emu.admin.state();
