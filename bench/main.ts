@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { repoRoot } from "../scripts/tools/engine";
 import { renderEmulatorScale, runEmulatorScale } from "./emulator/emulator-scale";
 import { renderOrganizationsScale, runOrganizationsScale } from "./emulator/organizations-scale";
+import { runExportMode } from "./export/main";
 import { FLEET_PROGRAMS, runFleetBench } from "./fleet/fleet-main";
 import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from "./fleet/fleet-rate";
 import { describeMachine } from "./harness/machine";
@@ -16,6 +17,7 @@ import { progress, timed } from "./harness/stats";
 import { runImpactMode } from "./impact/impact-main";
 import { renderMoveGapMain, runMoveGapMain } from "./moves/move-gap-main";
 import { pluginStartupRows, runPluginStartup } from "./plugin/plugin-startup";
+import { runRecoveryMode } from "./recovery/main";
 import { type BenchResults, renderReport } from "./report";
 import { renderSameEstateMain, runSameEstateMain } from "./same-estate/same-estate-main";
 import { runEmptyProgram, runScale } from "./scale/scale";
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
       "rate-budget": { type: "boolean" },
       "fleet-rate": { type: "boolean" },
       impact: { type: "boolean" },
+      recovery: { type: "boolean" },
+      export: { type: "boolean" },
       sdk: { type: "boolean" },
       "move-gap": { type: "boolean" },
       "move-gap-render": { type: "boolean" },
@@ -140,6 +144,14 @@ async function main(): Promise<void> {
   }
   if (values.impact === true) {
     await runImpactMode(values.quick === true);
+    return;
+  }
+  if (values.recovery === true) {
+    await runRecoveryMode(values.quick === true);
+    return;
+  }
+  if (values.export === true) {
+    await runExportMode(values.quick === true);
     return;
   }
   if (values["rate-budget"] === true) {

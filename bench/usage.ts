@@ -29,6 +29,11 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
                    numbers and 100,000 calls against the provider's plain reads, and 100 organizations
                    through one token at 600 requests/min, to bench/results/impact.*; --quick: 1,000
                    numbers and 10 organizations at 20 per 5 s, to bench/results/impact-quick.*.tmp
+  --recovery       an up of 289 resources without checkpoints killed early, mid-way and late, each
+                   recovered (recover --cancel, up --refresh), then its state file lost and rebuilt
+                   (bench/recovery/main.ts), to bench/results/recovery.*; --quick: 43 resources
+  --export         the export round trip of 1,000 linked numbers on 10 bridges: export, up taking it
+                   over, preview (bench/export/main.ts), to bench/results/export.*; --quick: 100 numbers
   --sdk            only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
   --move-gap       how long a moved number is on no bridge, N = 40 … 10,000 (bench/moves/move-gap-main.ts);
                    --quick runs N = 40 only; --move-gap-sets N the set form at N only, to

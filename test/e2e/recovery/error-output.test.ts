@@ -2,7 +2,8 @@
 // token, an unreachable platform. One clear line per cause, naming what to fix; no stack trace.
 import { afterEach, describe, expect, it } from "vitest";
 import { closedPort } from "../../fixtures/http";
-import { emulatorConfig, OP_TIMEOUT_MS, useVoiceStack } from "../../fixtures/voice-stack";
+import { limitFor } from "../../fixtures/limits";
+import { emulatorConfig, useVoiceStack } from "../../fixtures/voice-stack";
 
 const ctx = useVoiceStack();
 
@@ -43,10 +44,11 @@ function expectNoStack(output: string): void {
 /** The e2e program's lookups: nine data sources, each needing the platform. */
 const LOOKUPS = { lookups: true };
 
-describe("error output through the real engine", { timeout: OP_TIMEOUT_MS }, () => {
+// Each case: one preview.
+describe("error output through the real engine", { timeout: limitFor(1) }, () => {
   afterEach(async () => {
     await ctx.voice.stack.setAllConfig(emulatorConfig(ctx.emu));
-  });
+  }, limitFor(0));
 
   it("reports a missing voice:orgHandle once for a program of many lookups, without a stack", async () => {
     await ctx.voice.declare(LOOKUPS);
