@@ -5,10 +5,10 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
+import { C, created, edited, links, measure, n, reduced, rewritten } from "../../fixtures/lifecycle-estate";
 import { limitFor } from "../../fixtures/limits";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { driftReport, plainExport, SECRETS, useVoiceStack } from "../../fixtures/voice-stack";
-import { C, created, edited, links, measure, n, reduced, rewritten } from "../../fixtures/lifecycle-estate";
 
 const ctx = useVoiceStack();
 const state = () => ctx.emu.admin.state();
