@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { AcknowledgementList } from "../connection/impact-acknowledgements";
 import { LOOKUPS } from "../lookups";
-import { REGISTRY } from "../resources/registry";
+import { REGISTRY, type ResourceType } from "../resources/registry";
 import { describedAs, type ResourceDescriptor } from "../runtime/descriptor";
 import { secretKeys } from "../runtime/secrets";
+import { nativeToken, PACKAGE } from "../urn/type-token";
 import { CONFIG_TEXT } from "./config-text";
 import { type FunctionSpec, functionSchema, type ObjectTypeSpec, objectTypes } from "./function-schema";
-import { invokeToken } from "./invokes";
 import { type JsonSchema, pulumiType, type TypeSpec } from "./json-type";
 import { OUTPUTS } from "./outputs";
 import { goModulePath, type PackageRelease, pluginDownloadUrl, repositoryUrl } from "./release";
-import { PACKAGE, type ResourceName, resourceToken } from "./resources";
 
 /** A property in the package schema. */
 export interface PropertySpec extends TypeSpec {
@@ -58,7 +57,7 @@ function property(
   return { ...type, description, ...(secret ? { secret: true } : {}) };
 }
 
-function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpec {
+function resourceSpec(descriptor: ResourceDescriptor<ResourceType>): ResourceSpec {
   const name = descriptor.type;
   const json = z.toJSONSchema(descriptor.inputs, { io: "input", unrepresentable: "any" }) as {
     properties?: Record<string, JsonSchema>;
@@ -75,7 +74,7 @@ function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpe
       inputs.map(([key, spec]) => [
         key,
         property(
-          pulumiType(spec, `${name}.${key}`, resourceToken),
+          pulumiType(spec, `${name}.${key}`, nativeToken),
           text(key),
           `${name}.${key}`,
           secrets.has(key),
@@ -99,7 +98,7 @@ function resourceTypes(): Record<string, ObjectTypeSpec> {
           .$defs ?? {},
     ),
   );
-  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, resourceToken);
+  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, nativeToken);
 }
 
 /** The acknowledgements' JSON Schema, whose named entry is an object type of the package schema. */
@@ -113,7 +112,7 @@ const CONFIG_TYPES: Readonly<Record<string, TypeSpec>> = {
   impact: { type: "boolean" },
   impactWindowDays: { type: "number" },
   impactRecentHours: { type: "number" },
-  acknowledgeImpact: pulumiType(ACKNOWLEDGEMENTS, "config.acknowledgeImpact", resourceToken),
+  acknowledgeImpact: pulumiType(ACKNOWLEDGEMENTS, "config.acknowledgeImpact", nativeToken),
 };
 
 /**
@@ -130,7 +129,7 @@ export function packageSchema({ version, license, repository }: PackageRelease):
       property(CONFIG_TYPES[key] ?? { type: "string" }, text, `config.${key}`, key === "token"),
     ]),
   );
-  const { functions, types } = functionSchema(LOOKUPS, invokeToken);
+  const { functions, types } = functionSchema(LOOKUPS, nativeToken);
   return {
     name: PACKAGE,
     displayName: "Voice AI platform",
@@ -154,9 +153,9 @@ export function packageSchema({ version, license, repository }: PackageRelease):
       properties: configSpecs,
     },
     resources: Object.fromEntries(
-      REGISTRY.map((descriptor) => [resourceToken(descriptor.type), resourceSpec(descriptor)]),
+      REGISTRY.map((descriptor) => [nativeToken(descriptor.type), resourceSpec(descriptor)]),
     ),
-    types: { ...types, ...resourceTypes(), ...objectTypes(ACKNOWLEDGEMENTS.$defs ?? {}, resourceToken) },
+    types: { ...types, ...resourceTypes(), ...objectTypes(ACKNOWLEDGEMENTS.$defs ?? {}, nativeToken) },
     functions,
     // Settings of Pulumi's code generators for the SDKs in sdks/ (a "support pack" gets its own go.mod).
     meta: { supportPack: true },
