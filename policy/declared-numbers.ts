@@ -1,5 +1,5 @@
 import { stripPhoneSeparators } from "../sdk/core/validate";
-import { knownString, UNKNOWN, type Value, type VoiceResource } from "./voice-resource";
+import { knownString, NOT_YET_KNOWN, type Value, type VoiceResource } from "./voice-resource";
 
 /** The numbers a link resource declares, as the goal state has them. */
 export interface DeclaredNumbers {
@@ -18,7 +18,7 @@ export function declaredNumbers(resource: VoiceResource): DeclaredNumbers {
   if (resource.type === "BridgeNumber") return known([resource.props.phoneNumber]);
   if (resource.type !== "BridgeNumbers") return known([]);
   const list = resource.props.numbers;
-  if (list === UNKNOWN) return { numbers: [], someUnknown: true };
+  if (list === NOT_YET_KNOWN) return { numbers: [], someUnknown: true };
   return known(Array.isArray(list) ? list.map(entryNumber) : []);
 }
 
@@ -28,6 +28,6 @@ function known(values: readonly Value[]): DeclaredNumbers {
       const raw = knownString(v);
       return raw === undefined ? [] : [stripPhoneSeparators(raw)];
     }),
-    someUnknown: values.includes(UNKNOWN),
+    someUnknown: values.includes(NOT_YET_KNOWN),
   };
 }

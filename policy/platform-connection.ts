@@ -5,7 +5,7 @@ import {
   type SettingsOwner,
 } from "../provider/connection/config";
 import { inputsLookup, settingsOwner } from "../provider/plugin/provider-config";
-import { UNKNOWN, type VoiceResource } from "./voice-resource";
+import { NOT_YET_KNOWN, type VoiceResource } from "./voice-resource";
 
 /** How a resource reaches the platform: the settings its provider resolves, as the provider would. */
 export interface PlatformConnection {
@@ -31,7 +31,7 @@ export function connectionOf(
   if (provider === undefined || owner.provider === undefined) {
     return { key: configFingerprint(stackConfig), lookup: stackConfig, owner: {} };
   }
-  const unknown = SETTING_NAMES.filter((name) => provider.props[name] === UNKNOWN);
+  const unknown = SETTING_NAMES.filter((name) => provider.props[name] === NOT_YET_KNOWN);
   if (unknown.length > 0)
     return { unknown: `provider '${provider.name}' ${unknown.join(", ")} not known until apply` };
   const lookup = inputsLookup(provider.props);

@@ -1,17 +1,20 @@
 import type { PolicyProviderResource, PolicyResource } from "@pulumi/policy";
 import { descriptorOfToken, type ResourceType } from "../provider/resources/registry";
 
-/** A value the engine does not know yet (at preview: another resource's output not yet computed). */
-export const UNKNOWN: unique symbol = Symbol("unknown");
+/**
+ * In the rules' plain view of props, a value the engine has not computed yet (at preview: another
+ * resource's output). Not the engine's own sentinel string: the policy SDK hides that behind a throwing read.
+ */
+export const NOT_YET_KNOWN: unique symbol = Symbol("not yet known");
 
-/** A property value as the rules see it: plain data, with {@link UNKNOWN} where the engine has none yet. */
+/** A property value as the rules see it: plain data, with {@link NOT_YET_KNOWN} where the engine has none yet. */
 export type Value =
   | string
   | number
   | boolean
   | null
   | undefined
-  | typeof UNKNOWN
+  | typeof NOT_YET_KNOWN
   | Value[]
   | { [key: string]: Value };
 
@@ -33,11 +36,6 @@ export type AnalyzedResource = Pick<PolicyResource, "type" | "props" | "urn" | "
 
 const NATIVE_PROVIDER = "pulumi:providers:voice";
 
-/** The resource type a native (`voice:index:<Type>`) or dynamic type token names, when it is one of ours; both carry the same input names. */
-export function voiceType(token: string): ResourceType | undefined {
-  return descriptorOfToken(token)?.type;
-}
-
 /**
  * Reads a value out of the policy SDK's props. Reading a value the engine does not know yet throws
  * (the SDK's unknown-checking proxy); plain data never throws on a read, so a throw means unknown.
@@ -47,7 +45,7 @@ function read(container: object, key: string | number): Value {
   try {
     value = (container as Record<string | number, unknown>)[key];
   } catch {
-    return UNKNOWN;
+    return NOT_YET_KNOWN;
   }
   // Index by index: `map` would read each item through the proxy too, and throw on the first unknown one.
   if (Array.isArray(value)) return Array.from({ length: value.length }, (_, i) => read(value, i));
@@ -55,7 +53,7 @@ function read(container: object, key: string | number): Value {
   return value as Value;
 }
 
-/** The props as plain data, unknown values as {@link UNKNOWN}. */
+/** The props as plain data, unknown values as {@link NOT_YET_KNOWN}. */
 export function plain(props: Record<string, unknown>): Record<string, Value> {
   return Object.fromEntries(
     Object.keys(props)
@@ -66,7 +64,8 @@ export function plain(props: Record<string, unknown>): Record<string, Value> {
 
 /** The adapter from the policy SDK's view to the rules': `undefined` for resources that are not ours. */
 export function voiceResource(resource: AnalyzedResource): VoiceResource | undefined {
-  const type = voiceType(resource.type);
+  // Either front door's token: both carry the same input names.
+  const type = descriptorOfToken(resource.type)?.type;
   if (type === undefined) return undefined;
   return {
     type,

@@ -6,6 +6,8 @@
 // loads), without the host's own gRPC conversions.
 import { readFileSync } from "node:fs";
 import v8 from "node:v8";
+import { typeOfToken } from "../../provider/urn/type-token";
+import { parseUrn } from "../../provider/urn/urn";
 import { startEmulatorProcess } from "../harness/emulator-process";
 import { ACCOUNTS, benchPhoneNumber, inventorySeed } from "../harness/estate";
 
@@ -17,7 +19,7 @@ interface Calls {
   check?(urn: string, olds: Props, news: Props): Promise<{ inputs?: Props; failures?: unknown[] }>;
   diff(id: string, urn: string, olds: Props, news: Props | undefined, oldInputs?: Props): Promise<unknown>;
 }
-const typeOf = (urn: string) => urn.split("::")[2]!.split(":")[2]!;
+const typeOf = (urn: string) => typeOfToken(parseUrn(urn)?.token ?? "")?.name ?? urn;
 const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`;
 const gc = (globalThis as { gc?: () => void }).gc;
 function report(label: string) {

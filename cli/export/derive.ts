@@ -1,5 +1,6 @@
+import { REGISTRY } from "../../provider/resources/registry";
 import type { ExportForm } from "../../provider/runtime/export-mapping";
-import { type Records, recordsOf, TYPES } from "./kinds";
+import { type Records, recordsOf } from "./kinds";
 import type { Organization } from "./organization";
 
 /**
@@ -8,10 +9,10 @@ import type { Organization } from "./organization";
  * declared one way only.
  */
 export function derive(org: Organization, form: ExportForm): { records: Records; notes: string[] } {
-  const read = Object.fromEntries(TYPES.map(({ exported: { kind } }) => [kind, recordsOf(org, kind)]));
+  const read = Object.fromEntries(REGISTRY.map(({ exported: { kind } }) => [kind, recordsOf(org, kind)]));
   const records: Record<string, readonly unknown[]> = {};
   const notes: string[] = [];
-  for (const { exported } of TYPES) {
+  for (const { exported } of REGISTRY) {
     if ("read" in exported.source) {
       records[`${exported.kind}s`] = recordsOf(org, exported.kind);
       continue;

@@ -1,14 +1,6 @@
+import { REGISTRY } from "../../provider/resources/registry";
 import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
-import {
-  descriptorOfKind,
-  followedInput,
-  KINDS,
-  type Kind,
-  kindOf,
-  type Records,
-  recordsOf,
-  TYPES,
-} from "./kinds";
+import { descriptorOfKind, followedInput, KINDS, type Kind, kindOf, type Records, recordsOf } from "./kinds";
 
 /** One `--include` / `--exclude` term: a kind, a name pattern, or both (`bridge:support-*`). */
 export interface Filter {
@@ -65,13 +57,13 @@ export function select(records: Records, include: readonly Filter[], exclude: re
     include.length === 0 || include.some((f) => matches(f, d, r));
   const selected = new Map<string, unknown[]>();
   const notes: string[] = [];
-  for (const d of TYPES)
+  for (const d of REGISTRY)
     if (followedInput(d) === undefined)
       selected.set(
         d.exported.kind,
         recordsOf(records, d.exported.kind).filter((r) => asked(d, r) && !excluded(d, r)),
       );
-  for (const d of TYPES) {
+  for (const d of REGISTRY) {
     const { kind, references } = d.exported;
     const followed = followedInput(d);
     if (followed === undefined) continue;
@@ -119,13 +111,13 @@ export function select(records: Records, include: readonly Filter[], exclude: re
     }
     selected.set(kind, kept);
   }
-  for (const { exported } of TYPES) {
+  for (const { exported } of REGISTRY) {
     const order = exported.order;
     if (order) selected.get(exported.kind)?.sort((a, b) => order(a, b));
   }
   return {
     ...(Object.fromEntries(
-      TYPES.map((d) => [`${d.exported.kind}s`, selected.get(d.exported.kind) ?? []]),
+      REGISTRY.map((d) => [`${d.exported.kind}s`, selected.get(d.exported.kind) ?? []]),
     ) as Records),
     notes,
   };

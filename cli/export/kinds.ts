@@ -1,22 +1,18 @@
-import { REGISTRY } from "../../provider/resources/registry";
+import { REGISTRY, type RegisteredDescriptor } from "../../provider/resources/registry";
 import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 
-type Descriptor = (typeof REGISTRY)[number];
-type RecordOf<D extends Descriptor> = Parameters<D["exported"]["id"]>[0];
-type ReadDescriptor = Extract<Descriptor, { exported: { source: { read: unknown } } }>;
-
-/** The registry's descriptors, each seen as any type. */
-export const TYPES: readonly ResourceDescriptor[] = REGISTRY;
+type RecordOf<D extends RegisteredDescriptor> = Parameters<D["exported"]["id"]>[0];
+type ReadDescriptor = Extract<RegisteredDescriptor, { exported: { source: { read: unknown } } }>;
 
 /** The kinds of record an export declares, as `--include` / `--exclude` name them: one per resource type. */
 export const KINDS = REGISTRY.map((d) => d.exported.kind);
-export type Kind = Descriptor["exported"]["kind"];
+export type Kind = RegisteredDescriptor["exported"]["kind"];
 
 /** The record type of `kind`'s platform records. */
-export type RecordOfKind<K extends Kind> = RecordOf<Extract<Descriptor, { exported: { kind: K } }>>;
+export type RecordOfKind<K extends Kind> = RecordOf<Extract<RegisteredDescriptor, { exported: { kind: K } }>>;
 
 /** The records of every kind, each under its kind's plural (`trunks`). */
-export type Records = { [D in Descriptor as `${D["exported"]["kind"]}s`]: RecordOf<D>[] };
+export type Records = { [D in RegisteredDescriptor as `${D["exported"]["kind"]}s`]: RecordOf<D>[] };
 
 /** The records of the kinds read from the platform (the others are derived from them). */
 export type ReadRecords = { [D in ReadDescriptor as `${D["exported"]["kind"]}s`]: RecordOf<D>[] };

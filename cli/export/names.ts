@@ -1,4 +1,4 @@
-import { TYPES } from "./kinds";
+import { REGISTRY } from "../../provider/resources/registry";
 
 /** Longest resource name derived from free text (slugs and phone numbers are used as they are). */
 const MAX_NAME = 48;
@@ -42,7 +42,7 @@ const RESERVED = new Set([
   ..."break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await config voice pulumi".split(
     " ",
   ),
-  ...TYPES.filter((d) => d.exported.group).map((d) => d.exported.kind),
+  ...REGISTRY.filter((d) => d.exported.group).map((d) => d.exported.kind),
 ]);
 
 /** Makes identifiers unique and never reserved words, suffixing `2`, `3`, …. */

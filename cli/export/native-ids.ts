@@ -1,4 +1,4 @@
-import { nativeToken } from "../../provider/runtime/descriptor";
+import { nativeToken } from "../../provider/urn/type-token";
 import type { Plan, PlannedResource } from "./plan";
 
 /** One resource to take over by import: type, resource name, platform id, and its key in a YAML program. */

@@ -1,9 +1,10 @@
+import { REGISTRY } from "../../provider/resources/registry";
 import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 import type { ExportForm } from "../../provider/runtime/export-mapping";
 import { type Declared, declared } from "./declared";
 import { declaredIn } from "./derive";
 import type { Selection } from "./filters";
-import { type Kind, type RecordOfKind, recordsOf, TYPES } from "./kinds";
+import { type Kind, type RecordOfKind, recordsOf } from "./kinds";
 import { camelCase, sanitizeName, uniqueIdentifiers, uniqueNames } from "./names";
 
 /** A write-only value the program reads from secret stack config. */
@@ -79,7 +80,7 @@ function named(descriptor: ResourceDescriptor, selection: Selection) {
  * by the kinds `form` declares.
  */
 export function plan(selection: Selection, form: ExportForm): Plan {
-  const kinds = TYPES.map((d) => named(d, selection));
+  const kinds = REGISTRY.map((d) => named(d, selection));
   const stem = (d: ResourceDescriptor, name: string) => camelCase(name, d.exported.naming.stem);
   const variables = uniqueIdentifiers(
     kinds.flatMap(({ descriptor: d, names }) =>

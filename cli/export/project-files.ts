@@ -1,6 +1,6 @@
+import { REGISTRY } from "../../provider/resources/registry";
 import { LEAN_HEAP_NODE_ARGS } from "../../provider/runtime/lean-heap";
 import { ownPackage } from "../../sdk/core/own-package";
-import { TYPES } from "./kinds";
 import { packageSpecOf } from "./package-spec";
 import type { Plan } from "./plan";
 import { configSetLines } from "./secrets";
@@ -76,7 +76,7 @@ export const renderStackConfig = (baseUrl: string, orgHandle: string): string =>
 
 /** What the write-only inputs of every type are, in words: `auth tokens and SIP passwords`. */
 const SECRETS = (() => {
-  const nouns = TYPES.flatMap((d) => Object.values(d.exported.secrets).map((s) => s.noun));
+  const nouns = REGISTRY.flatMap((d) => Object.values(d.exported.secrets).map((s) => s.noun));
   return nouns.length > 1 ? `${nouns.slice(0, -1).join(", ")} and ${nouns.at(-1)}` : (nouns[0] ?? "secrets");
 })();
 
@@ -95,7 +95,7 @@ export function renderReadme(o: {
   notes: readonly string[];
 }): string {
   const p = o.plan;
-  const counts = TYPES.filter(({ exported: { kind } }) => kind in p.counts)
+  const counts = REGISTRY.filter(({ exported: { kind } }) => kind in p.counts)
     .map(({ exported: { kind, counted } }) => `${p.counts[kind]} ${counted}(s)`)
     .join(", ");
   const install =

@@ -1,5 +1,5 @@
+import { REGISTRY } from "../../provider/resources/registry";
 import type { VoiceClient } from "../../sdk";
-import { TYPES } from "./kinds";
 import type { Organization } from "./organization";
 import type { Progress } from "./progress";
 
@@ -14,7 +14,7 @@ export async function readOrganization(
   progress: Progress,
 ): Promise<Organization> {
   const read = await Promise.all(
-    TYPES.flatMap(({ exported: { kind, source } }) =>
+    REGISTRY.flatMap(({ exported: { kind, source } }) =>
       "read" in source
         ? [source.read(client, progress).then((records): [string, unknown[]] => [`${kind}s`, records])]
         : [],

@@ -1,7 +1,8 @@
+import { REGISTRY } from "../../provider/resources/registry";
 import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 import { quoted as str } from "../../provider/runtime/quoted";
 import { type Declared, type DeclaredField, isStringList } from "./declared";
-import { parentKind, TYPES } from "./kinds";
+import { parentKind } from "./kinds";
 import type { Plan, PlannedGroup, PlannedResource } from "./plan";
 
 /** An object literal over `entries` (values already rendered), one property a line. */
@@ -78,7 +79,7 @@ function helper(d: ResourceDescriptor): string {
   if (!group) return "";
   const many = `${group.by}s`;
   const params = Object.values(references).map(
-    (r) => `${r.kind}: voice.${TYPES.find((t) => t.exported.kind === r.kind)?.type}`,
+    (r) => `${r.kind}: voice.${REGISTRY.find((t) => t.exported.kind === r.kind)?.type}`,
   );
   const props = Object.keys(d.inputs.shape).flatMap((input) => {
     const reference = references[input];
@@ -121,10 +122,10 @@ export function renderTypeScript(p: Plan, orgHandle: string): string {
     "",
     "const config = new pulumi.Config();",
   ];
-  for (const d of TYPES) {
+  for (const d of REGISTRY) {
     const { kind, group, comment } = d.exported;
     if (group) continue;
-    for (const child of TYPES)
+    for (const child of REGISTRY)
       if (parentKind(child) === kind && (p.counts[child.exported.kind] ?? 0) > 0)
         parts.push("", helper(child));
     const resources = p.resources.filter((r) => r.descriptor === d);

@@ -1,6 +1,7 @@
+import { REGISTRY } from "../../provider/resources/registry";
 import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
 import type { Selection } from "./filters";
-import { descriptorOfKind, recordsOf, TYPES } from "./kinds";
+import { descriptorOfKind, recordsOf } from "./kinds";
 import { loneSurrogateAt } from "./lone-surrogate";
 
 /** What the notes say to do about a left-out record. */
@@ -28,7 +29,7 @@ export function leaveOutUnrepresentable(s: Selection): Selection {
   const out: Record<string, unknown[]> = {};
   // Records that reference none first, so a reference's target is decided before the record that names it.
   const referencing = (d: ResourceDescriptor) => Object.keys(d.exported.references).length > 0;
-  for (const d of [...TYPES.filter((d) => !referencing(d)), ...TYPES.filter(referencing)]) {
+  for (const d of [...REGISTRY.filter((d) => !referencing(d)), ...REGISTRY.filter(referencing)]) {
     const { kind, references, label, text, id } = d.exported;
     const why = (r: unknown): string | undefined => {
       for (const reference of Object.values(references)) {

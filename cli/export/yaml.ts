@@ -1,4 +1,4 @@
-import { nativeToken } from "../../provider/runtime/descriptor";
+import { nativeToken } from "../../provider/urn/type-token";
 import { type Declared, isStringList } from "./declared";
 import { inProgramOrder } from "./native-ids";
 import type { Plan, PlannedResource } from "./plan";

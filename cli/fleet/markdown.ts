@@ -1,6 +1,7 @@
 // The combined report as GitHub-flavoured markdown, for a pull-request comment or a CI job summary:
 // the verdict and exit code, a row per stack that needs a look, the clean ones folded, then each stack's
 // changed properties (the `report` command's table) and the policy violations.
+import { resourceName } from "../../provider/urn/urn";
 import type { ChangeRow } from "../report/changes";
 import { changesTable } from "../report/markdown";
 import { exitSentence, isFailure } from "./exit-code";
@@ -104,7 +105,7 @@ function impactSection(report: FleetReport): string[] {
         .slice(0, RISKIEST)
         .map(
           (r) =>
-            `| \`${r.stack}\` | ${r.number} | ${text(r.resource?.split("::").pop() ?? "")} | **${r.level.toUpperCase()}** | ${text(r.rule)} | ${r.acknowledged ? "yes" : r.level === "high" ? "**no**" : "no"} |`,
+            `| \`${r.stack}\` | ${r.number} | ${text(r.resource === undefined ? "" : resourceName(r.resource))} | **${r.level.toUpperCase()}** | ${text(r.rule)} | ${r.acknowledged ? "yes" : r.level === "high" ? "**no**" : "no"} |`,
         ),
     );
   if (notes.length > 0) out.push("", ...notes.map((n) => `- ${text(n)}`));

@@ -1,5 +1,5 @@
-import { REGISTRY } from "../../provider/resources/registry";
-import { dynamicToken } from "../../provider/runtime/descriptor";
+import { descriptorOfToken } from "../../provider/resources/registry";
+import { typeOfToken } from "../../provider/urn/type-token";
 
 /** A resource as `pulumi stack export` writes it (the fields this package reads). */
 export interface CheckpointResource {
@@ -26,15 +26,17 @@ export interface Deployment {
   [key: string]: unknown;
 }
 
-/** The resource type this package serves under a dynamic type token (`pulumi-nodejs:dynamic/voice:Bridge`). */
-export function voiceType(token: string): string | undefined {
-  return REGISTRY.find((d) => dynamicToken(d.type) === token)?.type;
-}
+/**
+ * Whether a token is of one of this package's dynamic resources, the ones recover rebuilds: their
+ * recorded inputs carry the provider text the engine reads them with.
+ */
+const isDynamicResource = (token: string): boolean =>
+  typeOfToken(token)?.door === "dynamic" && descriptorOfToken(token) !== undefined;
 
 /** The interrupted creates of this package's resources. */
 export function pendingCreates(deployment: Deployment): CheckpointResource[] {
   return (deployment.pending_operations ?? [])
-    .filter((op) => op.type === "creating" && voiceType(op.resource.type) !== undefined)
+    .filter((op) => op.type === "creating" && isDynamicResource(op.resource.type))
     .map((op) => op.resource);
 }
 

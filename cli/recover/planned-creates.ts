@@ -1,11 +1,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { UNKNOWN } from "../../provider/runtime/fields";
 import { RECOVERING_ENV } from "../../provider/runtime/ownership";
 import { type PulumiTarget, pulumi } from "./pulumi";
-
-/** The engine's placeholder for a value known only once what it depends on exists. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** A resource the program would create, as the engine planned it at preview. */
 export interface PlannedCreate {

@@ -1,4 +1,6 @@
 // The engine's steps as report rows: one per changed property of a resource, with what `up` will do.
+import { PACKAGE, typeOfToken } from "../../provider/urn/type-token";
+import { parseUrn, resourceName } from "../../provider/urn/urn";
 import { documentSteps, type EngineJson, type EngineState, type EngineStep } from "./engine-json";
 import { heldByPlatform, isWriteOnly } from "./platform-fields";
 import { maskSecrets } from "./secrets";
@@ -41,15 +43,16 @@ const HIDDEN = new Set(["__provider"]);
 /** Whether the report can show `key` of the resource at `urn`: not hidden, and something the platform holds. */
 const shown = (urn: string, key: string): boolean => !HIDDEN.has(key) && heldByPlatform(urn, key);
 
-/** `voice:Bridge` from a URN (the dynamic provider's prefix left out). */
+/** `voice:Bridge` from a URN of a dynamic resource (the dynamic provider's prefix left out), else its type token. */
 export function typeLabel(urn: string): string {
-  const type = (urn.split("::")[2] ?? "").split("$").pop() ?? "";
-  return type.replace(/^pulumi-nodejs:dynamic\//, "");
+  const token = parseUrn(urn)?.token ?? "";
+  const ours = typeOfToken(token);
+  return ours?.door === "dynamic" ? `${PACKAGE}:${ours.name}` : token;
 }
 
 /** `voice:Bridge support` from a URN. */
 export function resourceLabel(urn: string): string {
-  return `${typeLabel(urn)} ${urn.split("::")[3] ?? urn}`;
+  return `${typeLabel(urn)} ${resourceName(urn)}`;
 }
 
 /** Equality of two masked values (a secret equals a secret: its plaintext is not known here). */

@@ -2,18 +2,12 @@
 // program holds (`adopt`, which matters on create alone) is never a difference from the platform, and a
 // write-only secret is held but never shown, so its change is seen only in what the engine plans.
 
-import { descriptorOfToken } from "../../provider/resources/registry";
-import type { ResourceDescriptor } from "../../provider/runtime/descriptor";
+import { descriptorOfUrn } from "../../provider/resources/registry";
 import { secretKeys } from "../../provider/runtime/secrets";
-
-/** The resource type a URN names, dynamic (`pulumi-nodejs:dynamic/voice:Bridge`) or native (`voice:index:Bridge`). */
-function resourceType(urn: string): ResourceDescriptor | undefined {
-  return descriptorOfToken((urn.split("::")[2] ?? "").split("$").pop() ?? "");
-}
 
 /** Whether the platform holds property `key` of the resource at `urn` (an input the outputs do not record is the program's alone). */
 export function heldByPlatform(urn: string, key: string): boolean {
-  const descriptor = resourceType(urn);
+  const descriptor = descriptorOfUrn(urn);
   if (descriptor === undefined) return true;
   const { inputs, outputs } = descriptor;
   return !Object.hasOwn(inputs.shape, key) || Object.hasOwn(outputs.shape, key);
@@ -21,6 +15,6 @@ export function heldByPlatform(urn: string, key: string): boolean {
 
 /** Whether property `key` of the resource at `urn` is a write-only secret: the platform takes it but shows only a mask. */
 export function isWriteOnly(urn: string, key: string): boolean {
-  const descriptor = resourceType(urn);
+  const descriptor = descriptorOfUrn(urn);
   return descriptor !== undefined && secretKeys(descriptor.inputs).has(key);
 }

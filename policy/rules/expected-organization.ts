@@ -1,4 +1,4 @@
-import { describe, knownString, UNKNOWN, type VoiceResource } from "../voice-resource";
+import { describe, knownString, NOT_YET_KNOWN, type VoiceResource } from "../voice-resource";
 
 /** Config of {@link organizationViolations}. */
 export interface OrganizationConfig {
@@ -25,7 +25,7 @@ export function organizationViolations(
 ): string[] {
   const expected = config.orgHandle;
   const provider = resource.provider;
-  if (expected === undefined || provider?.props.orgHandle === UNKNOWN) return [];
+  if (expected === undefined || provider?.props.orgHandle === NOT_YET_KNOWN) return [];
   const fromProvider = provider && knownString(provider.props.orgHandle);
   const [orgHandle, source] =
     provider && fromProvider !== undefined

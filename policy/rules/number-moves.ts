@@ -1,6 +1,6 @@
 import { type NumberTouch, numberTouch } from "../../provider/runtime/touch";
 import { declaredNumbers } from "../declared-numbers";
-import { describe, UNKNOWN, type VoiceResource } from "../voice-resource";
+import { describe, NOT_YET_KNOWN, type VoiceResource } from "../voice-resource";
 
 /** What the goal moves, by comparing it with the platform, and what it could not compare. */
 export interface NumberMoves {
@@ -29,7 +29,7 @@ export function numberMoves(
       const from = bridgesNow.get(number);
       return from === undefined || from === null ? [] : [{ number, from }];
     });
-    if (slug === UNKNOWN) {
+    if (slug === NOT_YET_KNOWN) {
       const now = onBridges.map(({ number, from }) => `${number} is on bridge "${from}" now`);
       if (now.length > 0)
         moves.unchecked.push({

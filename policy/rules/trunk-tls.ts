@@ -1,6 +1,6 @@
 import { SipTrunkInputs } from "../../provider/resources/sip-trunk/schema";
 import { isProduction, type ProductionConfig } from "../production";
-import { describe, UNKNOWN, type Value, type VoiceResource } from "../voice-resource";
+import { describe, NOT_YET_KNOWN, type Value, type VoiceResource } from "../voice-resource";
 
 /** Config of {@link trunkTlsViolations}. */
 export interface TrunkTlsConfig extends ProductionConfig {
@@ -15,7 +15,11 @@ export const DEFAULT_TLS_PORT = "5061";
 const PLATFORM_DEFAULTS = SipTrunkInputs.pick({ transport: true, port: true }).parse({});
 
 const text = (value: Value, fallback: string): string | undefined =>
-  value === UNKNOWN ? undefined : value === undefined || value === null ? fallback : String(value).trim();
+  value === NOT_YET_KNOWN
+    ? undefined
+    : value === undefined || value === null
+      ? fallback
+      : String(value).trim();
 
 /** In a production stack a SIP trunk must use `tls` on the TLS port: signalling (and its credentials) encrypted. */
 export function trunkTlsViolations(trunk: VoiceResource, stack: string, config: TrunkTlsConfig): string[] {

@@ -3,6 +3,7 @@
 // in the pull request beside the change). It lives in config, not on the resource: a deleted resource is
 // gone from the program, and its deletion must be acknowledgeable too.
 import { z } from "zod";
+import { resourceName } from "../urn/urn";
 
 /** The stack setting, in the provider's namespace. */
 export const ACKNOWLEDGE_SETTING = "voice:acknowledgeImpact";
@@ -40,22 +41,17 @@ export class Acknowledgements {
 
   /** Whether the resource at `urnOrName` is acknowledged: named by its name in the program, or its URN. */
   has(urnOrName: string): boolean {
-    return this.#names.has(urnOrName) || this.#names.has(nameOf(urnOrName));
+    return this.#names.has(urnOrName) || this.#names.has(resourceName(urnOrName));
   }
 
   /** The reason given for the resource at `urnOrName` (empty when none was given). */
   reason(urnOrName: string): string {
-    return this.#names.get(urnOrName) ?? this.#names.get(nameOf(urnOrName)) ?? "";
+    return this.#names.get(urnOrName) ?? this.#names.get(resourceName(urnOrName)) ?? "";
   }
 
   get size(): number {
     return this.#names.size;
   }
-}
-
-/** A resource's name in the program from its URN (`…::voice:index:BridgeNumber::main-line` → `main-line`). */
-export function nameOf(urn: string): string {
-  return urn.includes("::") ? (urn.split("::").pop() ?? urn) : urn;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CallDetailRecord } from "../../sdk";
-import { normalizePhoneNumber } from "../runtime/fields";
+import { stripPhoneSeparators } from "../../sdk";
 import type { NumberCalls } from "./number-impact";
 
 /** When a call happened: answered, else created; undefined when the record gives neither. */
@@ -38,7 +38,7 @@ export class CallCounts {
           ? cdr.source_number
           : undefined;
     if (own === undefined) return;
-    const number = normalizePhoneNumber(own);
+    const number = stripPhoneSeparators(own);
     const calls = this.#byNumber.get(number) ?? { ...NO_CALLS };
     calls.total += 1;
     if (cdr.call_type === "inbound") calls.inbound += 1;

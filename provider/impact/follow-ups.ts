@@ -1,5 +1,5 @@
 import type { Task } from "../../sdk";
-import { normalizePhoneNumber } from "../runtime/fields";
+import { stripPhoneSeparators } from "../../sdk";
 import type { FollowUps } from "./number-impact";
 
 /** Task statuses after which the task calls no more. */
@@ -26,7 +26,7 @@ export function addFollowUps(
     if (followUp?.required !== true) continue;
     const at = Date.parse(followUp.next_at ?? "");
     if (Number.isNaN(at) || at <= now) continue;
-    const key = normalizePhoneNumber(number);
+    const key = stripPhoneSeparators(number);
     const known = byNumber.get(key) ?? { count: 0, next: null };
     const next = known.next === null || at < Date.parse(known.next) ? new Date(at).toISOString() : known.next;
     byNumber.set(key, { count: known.count + 1, next });

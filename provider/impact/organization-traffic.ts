@@ -1,10 +1,15 @@
-import { type BridgeDetail, NotFoundError, type RequestOptions, type VoiceClient } from "../../sdk";
+import {
+  type BridgeDetail,
+  NotFoundError,
+  type RequestOptions,
+  stripPhoneSeparators,
+  type VoiceClient,
+} from "../../sdk";
 import {
   type ImpactOptions,
   type ImpactOptionsInput,
   parseImpactOptions,
 } from "../connection/impact-options";
-import { normalizePhoneNumber } from "../runtime/fields";
 import type { Touch } from "../runtime/touch";
 import { type CallWindow, LARGEST_PAGE, readCallWindow } from "./call-window";
 import { addFollowUps } from "./follow-ups";
@@ -129,7 +134,7 @@ export class OrganizationTraffic {
     bridge: BridgeDetail | undefined,
     followUpsOf: Map<string, Map<string, FollowUps> | undefined>,
   ): NumberImpact {
-    const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === t.number);
+    const entry = bridge?.numbers.find((n) => stripPhoneSeparators(n.number) === t.number);
     const agent = line?.agent ?? null;
     const byAgent = agent === null ? undefined : followUpsOf.get(agent);
     const facts = {
@@ -208,7 +213,7 @@ export class OrganizationTraffic {
       const page = await this.#send(() => this.#client.overview.list(undefined, this.#scope));
       return new Map(
         page.data.map((row) => [
-          normalizePhoneNumber(row.number),
+          stripPhoneSeparators(row.number),
           { bridge: row.bridge_slug ?? null, agent: row.agent_id == null ? null : String(row.agent_id) },
         ]),
       );

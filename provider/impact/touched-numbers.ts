@@ -1,4 +1,4 @@
-import { normalizePhoneNumber } from "../runtime/fields";
+import { stripPhoneSeparators } from "../../sdk";
 import type { BridgeTouch, Touch } from "../runtime/touch";
 import type { NumberImpact } from "./number-impact";
 
@@ -26,14 +26,14 @@ export function touchedNumbers(
   for (const touch of touches) {
     if (touch.kind !== "number") continue;
     const { kind: _, number: raw, ...how } = touch;
-    const number = normalizePhoneNumber(raw);
+    const number = stripPhoneSeparators(raw);
     if (!found.has(number)) found.set(number, { ...how, number });
   }
   for (const touch of touches) {
     if (touch.kind !== "bridge") continue;
     const resource = touch.resource === undefined ? {} : { resource: touch.resource };
     for (const raw of numbersOf(touch)) {
-      const number = normalizePhoneNumber(raw);
+      const number = stripPhoneSeparators(raw);
       if (found.has(number)) continue;
       found.set(number, { number, change: `bridge-${touch.change}`, fromBridge: touch.slug, ...resource });
     }

@@ -1,6 +1,5 @@
-import { BadRequestError, NotFoundError } from "../../sdk";
+import { BadRequestError, NotFoundError, stripPhoneSeparators } from "../../sdk";
 import type { Connection } from "../connection/connection";
-import { normalizePhoneNumber } from "../runtime/fields";
 import { isAmbiguous, pause, settleCreate } from "../runtime/settle";
 import { bridgeDetails } from "./bridge-details";
 import { numberReleases } from "./number-releases";
@@ -20,7 +19,7 @@ export interface LinkTarget {
 /** Whether the bridge, read after `since`, lists the number. */
 async function onBridge({ context }: Connection, bridgeSlug: string, phoneNumber: string): Promise<boolean> {
   const bridge = await bridgeDetails(context).get(bridgeSlug, bridgeDetails(context).now());
-  return bridge?.numbers.some((n) => normalizePhoneNumber(n.number) === phoneNumber) ?? false;
+  return bridge?.numbers.some((n) => stripPhoneSeparators(n.number) === phoneNumber) ?? false;
 }
 
 /** Whether the platform refused a connect because the number sits on a bridge already. */

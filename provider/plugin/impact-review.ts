@@ -7,7 +7,6 @@
 import type { VoiceClient } from "../../sdk";
 import { type ImpactSettings, type SettingsOwner, settingName } from "../connection/config";
 import { runtimeContext } from "../connection/context-cache";
-import { nameOf } from "../connection/impact-acknowledgements";
 import {
   Acknowledgements,
   formatNumberImpact,
@@ -18,6 +17,7 @@ import {
   touchesOf,
 } from "../impact";
 import type { ResourceDescriptor } from "../runtime/descriptor";
+import { resourceName } from "../urn/urn";
 import type { EngineLog } from "./engine-log";
 
 /**
@@ -96,7 +96,7 @@ export class ImpactReview {
     const acknowledged = this.#settings.acknowledgeImpact ?? new Acknowledgements();
     const setting = settingName("acknowledgeImpact", this.#owner);
     if (!acknowledged.has(urn))
-      return `not acknowledged: add {resource: ${nameOf(urn)}} to ${setting} to accept it`;
+      return `not acknowledged: add {resource: ${resourceName(urn)}} to ${setting} to accept it`;
     const reason = acknowledged.reason(urn);
     return `acknowledged in ${setting}${reason === "" ? "" : `: ${reason}`}`;
   }

@@ -1,16 +1,13 @@
 import { runtimeContext } from "../connection/context-cache";
 import { LOOKUPS, type Lookup } from "../lookups";
-import { nativeToken } from "../runtime/descriptor";
+import { nativeToken } from "../urn/type-token";
 
 /** The lookups served as invokes, `voice:index:<name>`. */
 export const INVOKES = LOOKUPS.map((lookup) => lookup.name);
 
-/** The token of an invoke. */
-export const invokeToken = nativeToken;
-
 /** The lookup an invoke token names, if any. */
 export const lookupOf = (token: string): Lookup | undefined =>
-  LOOKUPS.find((l) => invokeToken(l.name) === token);
+  LOOKUPS.find((l) => nativeToken(l.name) === token);
 
 /**
  * Runs an invoke with the configured client. A list answers `{ items }` (an invoke's result is an

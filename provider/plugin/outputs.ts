@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { REGISTRY } from "../resources/registry";
-import { nativeToken } from "../runtime/descriptor";
+import { REGISTRY, type ResourceType } from "../resources/registry";
+import { nativeToken } from "../urn/type-token";
 import { type JsonSchema, nullable, pulumiType, type TypeSpec } from "./json-type";
-import type { ResourceName } from "./resources";
 
 /** One output property as the schema states it. */
 export interface OutputSpec {
@@ -13,7 +12,7 @@ export interface OutputSpec {
 /** The output properties of each resource as the schema states them, derived from its outputs schema. */
 export const OUTPUTS = Object.fromEntries(
   REGISTRY.map((d) => [d.type, specs(d.type, d.outputs)]),
-) as Readonly<Record<ResourceName, Readonly<Record<string, OutputSpec>>>>;
+) as Readonly<Record<ResourceType, Readonly<Record<string, OutputSpec>>>>;
 
 /** Each output's type, read like any other JSON Schema (a named object is its schema type); an optional or nullable one is not required. */
 function specs(type: string, outputs: z.ZodObject): Record<string, OutputSpec> {

@@ -51,9 +51,6 @@ function detailedDiff(
 const markSecrets = <T extends Record<string, unknown> | undefined>(urn: string, props: T): T =>
   markWith(props, secretKeys(resourceOf(urn).inputs));
 
-/** The type token a URN names (`voice:index:Bridge`). */
-const typeOf = (urn: string): string => urn.split("::")[2] ?? "";
-
 /**
  * Builds the native provider over the runtime; `schema` is the package schema served by GetSchema;
  * `impact` warns of what each change or replacement a diff finds does to live calls.
@@ -68,10 +65,11 @@ export function nativeProvider(
     schema,
 
     async check(urn, olds, news) {
-      const check = serve(resourceOf(urn)).check;
+      const resource = resourceOf(urn);
+      const check = serve(resource).check;
       if (!check) return { inputs: markSecrets(urn, plainProps(news)) };
       const recorded = plainProps(olds);
-      const supplied = checkable(typeOf(urn), recorded, plainProps(news));
+      const supplied = checkable(resource, recorded, plainProps(news));
       const result = await check(recorded, supplied.news);
       const inputs = withoutPlaceholders(plainProps(result.inputs), supplied.placeholders);
       return { inputs: markSecrets(urn, inputs), failures: result.failures ?? [] };
@@ -80,7 +78,7 @@ export function nativeProvider(
     async diff(id, urn, olds, news, oldInputs) {
       const resource = resourceOf(urn);
       const { olds: o, news: n } = comparable(
-        typeOf(urn),
+        resource,
         plainProps(olds),
         plainProps(oldInputs),
         plainProps(news),
@@ -111,8 +109,9 @@ export function nativeProvider(
     },
 
     async read(id, urn, props, inputs) {
-      const read = serve(resourceOf(urn)).read;
-      const recorded = withRecordedSecrets(typeOf(urn), plainProps(props), plainProps(inputs));
+      const resource = resourceOf(urn);
+      const read = serve(resource).read;
+      const recorded = withRecordedSecrets(resource, plainProps(props), plainProps(inputs));
       const result = read ? await read(id, recorded) : { id, props: recorded };
       if (!result.id) return {};
       return {

@@ -1,23 +1,15 @@
-import { REGISTRY, type ResourceType } from "../resources/registry";
-import { nativeToken, PACKAGE, type ResourceDescriptor } from "../runtime/descriptor";
-
-export { PACKAGE };
-
-/** A resource type's name, e.g. `Bridge`. */
-export type ResourceName = ResourceType;
+import { descriptorOfUrn, REGISTRY, type ResourceType } from "../resources/registry";
+import type { ResourceDescriptor } from "../runtime/descriptor";
+import { parseUrn } from "../urn/urn";
 
 /** Every registered resource type by name, served by the same runtime objects as the dynamic resources. */
 export const RESOURCES = Object.fromEntries(
-  REGISTRY.map((d): [ResourceName, ResourceDescriptor<ResourceName>] => [d.type, d]),
-) as Readonly<Record<ResourceName, ResourceDescriptor<ResourceName>>>;
+  REGISTRY.map((d): [ResourceType, ResourceDescriptor<ResourceType>] => [d.type, d]),
+) as Readonly<Record<ResourceType, ResourceDescriptor<ResourceType>>>;
 
-/** The type token of a resource, `voice:index:<Type>`. */
-export const resourceToken = nativeToken;
-
-/** The resource a URN names (`urn:pulumi:<stack>::<project>::voice:index:Bridge::<name>`). */
+/** The resource a URN names (`urn:pulumi:<stack>::<project>::voice:index:<Type>::<name>`), or an error naming its type. */
 export function resourceOf(urn: string): ResourceDescriptor {
-  const type = urn.split("::")[2] ?? "";
-  const found = REGISTRY.find((d) => resourceToken(d.type) === type);
-  if (!found) throw new Error(`unknown resource type ${type} (in ${urn})`);
+  const found = descriptorOfUrn(urn);
+  if (!found) throw new Error(`unknown resource type ${parseUrn(urn)?.token ?? ""} (in ${urn})`);
   return found;
 }

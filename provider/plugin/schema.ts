@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { SETTING_NAMES, type SettingName, settingOf } from "../connection/settings";
 import { LOOKUPS } from "../lookups";
-import { REGISTRY } from "../resources/registry";
+import { REGISTRY, type ResourceType } from "../resources/registry";
 import { describedAs, type ResourceDescriptor } from "../runtime/descriptor";
 import { secretKeys } from "../runtime/secrets";
+import { nativeToken, PACKAGE } from "../urn/type-token";
 import { configText } from "./config-text";
 import { type FunctionSpec, functionSchema, type ObjectTypeSpec, objectTypes } from "./function-schema";
-import { invokeToken } from "./invokes";
 import { type JsonSchema, pulumiType, type TypeSpec } from "./json-type";
 import { OUTPUTS } from "./outputs";
 import { goModulePath, type PackageRelease, pluginDownloadUrl, repositoryUrl } from "./release";
-import { PACKAGE, type ResourceName, resourceToken } from "./resources";
 
 /** A property in the package schema. */
 export interface PropertySpec extends TypeSpec {
@@ -58,7 +57,7 @@ function property(
   return { ...type, description, ...(secret ? { secret: true } : {}) };
 }
 
-function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpec {
+function resourceSpec(descriptor: ResourceDescriptor<ResourceType>): ResourceSpec {
   const name = descriptor.type;
   const json = z.toJSONSchema(descriptor.inputs, { io: "input", unrepresentable: "any" }) as {
     properties?: Record<string, JsonSchema>;
@@ -75,7 +74,7 @@ function resourceSpec(descriptor: ResourceDescriptor<ResourceName>): ResourceSpe
       inputs.map(([key, spec]) => [
         key,
         property(
-          pulumiType(spec, `${name}.${key}`, resourceToken),
+          pulumiType(spec, `${name}.${key}`, nativeToken),
           text(key),
           `${name}.${key}`,
           secrets.has(key),
@@ -99,7 +98,7 @@ function resourceTypes(): Record<string, ObjectTypeSpec> {
           .$defs ?? {},
     ),
   );
-  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, resourceToken);
+  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, nativeToken);
 }
 
 /** The JSON Schema of a setting whose value is structured (the acknowledgements' list), else undefined. */
@@ -112,13 +111,13 @@ function structured(name: SettingName): JsonSchema | undefined {
 function configType(name: SettingName): TypeSpec {
   const { type } = settingOf(name);
   if (typeof type === "string") return { type };
-  return pulumiType(z.toJSONSchema(type, { io: "input" }) as JsonSchema, `config.${name}`, resourceToken);
+  return pulumiType(z.toJSONSchema(type, { io: "input" }) as JsonSchema, `config.${name}`, nativeToken);
 }
 
 /** The object types structured settings name (e.g. an acknowledgement). */
 function configObjectTypes(): Record<string, ObjectTypeSpec> {
   const defs = SETTING_NAMES.map((name) => structured(name)?.$defs ?? {});
-  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, resourceToken);
+  return objectTypes(Object.assign({}, ...defs) as Record<string, JsonSchema>, nativeToken);
 }
 
 /**
@@ -135,7 +134,7 @@ export function packageSchema({ version, license, repository }: PackageRelease):
       property(configType(name), configText(name), `config.${name}`, settingOf(name).secret === true),
     ]),
   );
-  const { functions, types } = functionSchema(LOOKUPS, invokeToken);
+  const { functions, types } = functionSchema(LOOKUPS, nativeToken);
   return {
     name: PACKAGE,
     displayName: "Voice AI platform",
@@ -159,7 +158,7 @@ export function packageSchema({ version, license, repository }: PackageRelease):
       properties: configSpecs,
     },
     resources: Object.fromEntries(
-      REGISTRY.map((descriptor) => [resourceToken(descriptor.type), resourceSpec(descriptor)]),
+      REGISTRY.map((descriptor) => [nativeToken(descriptor.type), resourceSpec(descriptor)]),
     ),
     types: { ...types, ...resourceTypes(), ...configObjectTypes() },
     functions,

@@ -8,28 +8,26 @@
  * - `diff`: a held secret the state never recorded is not compared; once recorded (in the inputs after the next
  *   `up`, read here from the old inputs), a change to it is an update as usual.
  */
-import { descriptorOfToken } from "../resources/registry";
+import type { ResourceDescriptor } from "../runtime/descriptor";
 import { heldSecrets } from "../runtime/secrets";
 
 type Props = Record<string, unknown>;
 
 const absent = (value: unknown): boolean => value === undefined || value === null;
 
-/** The write-only secrets the platform holds for a recorded resource of a type token, as its descriptor says. */
-const heldBy = (type: string, olds: Props): readonly string[] => {
-  const descriptor = descriptorOfToken(type);
-  return descriptor ? heldSecrets(descriptor, olds) : [];
-};
-
 /** A value that passes every secret's validation; never sent, stripped from the checked inputs. */
 const PLACEHOLDER = "write-only";
 
 /** News with a placeholder for each held secret the state never recorded, and the keys to strip after checking. */
-export function checkable(type: string, olds: Props, news: Props): { news: Props; placeholders: string[] } {
+export function checkable(
+  descriptor: ResourceDescriptor,
+  olds: Props,
+  news: Props,
+): { news: Props; placeholders: string[] } {
   // No old inputs: a create, where every required secret must be supplied.
   const recorded = Object.keys(olds).length > 0;
   const placeholders = recorded
-    ? heldBy(type, olds).filter((key) => absent(olds[key]) && absent(news[key]))
+    ? heldSecrets(descriptor, olds).filter((key) => absent(olds[key]) && absent(news[key]))
     : [];
   return {
     news: { ...news, ...Object.fromEntries(placeholders.map((k) => [k, PLACEHOLDER])) },
@@ -47,14 +45,14 @@ export function withoutPlaceholders(inputs: Props, placeholders: readonly string
  * one neither holds is left out of the news, so supplying it after an import is no change.
  */
 export function comparable(
-  type: string,
+  descriptor: ResourceDescriptor,
   olds: Props,
   oldInputs: Props,
   news: Props,
 ): { olds: Props; news: Props } {
   const known: Props = { ...olds };
   const compared: Props = { ...news };
-  for (const key of heldBy(type, { ...oldInputs, ...olds })) {
+  for (const key of heldSecrets(descriptor, { ...oldInputs, ...olds })) {
     if (absent(known[key]) && !absent(oldInputs[key])) known[key] = oldInputs[key];
     if (absent(known[key])) delete compared[key];
   }
@@ -62,9 +60,9 @@ export function comparable(
 }
 
 /** Props with each secret they lack taken from the recorded inputs (so a refresh keeps what was supplied). */
-export function withRecordedSecrets(type: string, props: Props, inputs: Props): Props {
+export function withRecordedSecrets(descriptor: ResourceDescriptor, props: Props, inputs: Props): Props {
   const filled: Props = { ...props };
-  for (const key of heldBy(type, { ...inputs, ...props }))
+  for (const key of heldSecrets(descriptor, { ...inputs, ...props }))
     if (absent(filled[key]) && !absent(inputs[key])) filled[key] = inputs[key];
   return filled;
 }

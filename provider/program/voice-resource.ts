@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { notAString } from "../runtime/fields";
 import { secretKeys } from "../runtime/secrets";
+import { dynamicToken } from "../urn/type-token";
 import { warnIfPlainSecrets } from "./plain-secret-warning";
 import { programFailure } from "./program-context";
 
@@ -63,7 +64,7 @@ export abstract class VoiceResource extends pulumi.CustomResource {
     const props: pulumi.Inputs = { ...args };
     for (const key of secrets) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     super(
-      `pulumi-nodejs:dynamic/voice:${type}`,
+      dynamicToken(type),
       name,
       { ...outputs, ...props, __provider: providerSource(type) },
       secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts,

@@ -48,15 +48,6 @@ export interface ResourceDescriptor<T extends string = string, M extends ExportM
   touches?(change: ResourceChange): Touch[];
 }
 
-/** The package's name: native resources are `voice:index:<Type>`. */
-export const PACKAGE = "voice";
-
-/** The native type token of a resource type, `voice:index:<Type>`. */
-export const nativeToken = (type: string): string => `${PACKAGE}:index:${type}`;
-
-/** The dynamic-resource type token of a resource type, `pulumi-nodejs:dynamic/voice:<Type>`. */
-export const dynamicToken = (type: string): string => `pulumi-nodejs:dynamic/${PACKAGE}:${type}`;
-
 /** The description of a property: the input's, else the output's (a field is described once). */
 export function describedAs(descriptor: ResourceDescriptor, property: string): string | undefined {
   const inputs = descriptor.inputs.shape as Record<string, z.ZodType>;

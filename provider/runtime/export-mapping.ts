@@ -82,7 +82,7 @@ export type ExportForm = "sets" | "per-link";
 export interface ExportMapping<K extends string = string, R = unknown> {
   /** The kind `export --include`/`--exclude` name it by, e.g. `trunk`. */
   readonly kind: K;
-  /** Other words a filter accepts for the kind, besides the kind, its plural, the type name and its folder's name. */
+  /** Other words a filter accepts for the kind, besides the kind, its plural and the type name (lower case, or kebab case: `sip-trunk`). */
   readonly aliases: readonly string[];
   /** What the README counts the records as, e.g. `SIP trunk`. */
   readonly counted: string;

@@ -9,7 +9,6 @@ import {
   SipTransport,
   SipUrl,
   Slug,
-  stripPhoneSeparators,
   Text255,
 } from "../../sdk";
 
@@ -23,9 +22,6 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** True when the engine has not computed this value yet. */
 export const isUnknown = (value: unknown): boolean =>
   value === UNKNOWN || (Array.isArray(value) && value.some((v) => v === UNKNOWN));
-
-/** Strips the separators people type in phone numbers, so `+1 (415) 555-0100` and `+14155550100` are one value. */
-export const normalizePhoneNumber = stripPhoneSeparators;
 
 /**
  * Why a value that must be a string is refused. A number gets a hint: `pulumi config set --path`

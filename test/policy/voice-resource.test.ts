@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { type AnalyzedResource, UNKNOWN, voiceResource, voiceType } from "../../policy/voice-resource";
+import { type AnalyzedResource, NOT_YET_KNOWN, voiceResource } from "../../policy/voice-resource";
 
 // The policy SDK's own proxy and unknown sentinel (internal to it, hence untyped): what props look like at preview.
 const proxy = createRequire(__filename)("@pulumi/policy/proxy") as {
@@ -17,26 +17,6 @@ const analyzed = (type: string, props: Record<string, unknown>, extra: Partial<A
     opts: { protect: true, ignoreChanges: [], aliases: [], additionalSecretOutputs: [] },
     ...extra,
   }) as AnalyzedResource;
-
-describe("voiceType", () => {
-  it("knows the native and the dynamic type tokens of the four resources", () => {
-    expect(voiceType("voice:index:SipTrunk")).toBe("SipTrunk");
-    expect(voiceType("pulumi-nodejs:dynamic/voice:BridgeNumber")).toBe("BridgeNumber");
-    expect(voiceType("voice:index:ProviderConfiguration")).toBe("ProviderConfiguration");
-    expect(voiceType("pulumi-nodejs:dynamic/voice:Bridge")).toBe("Bridge");
-  });
-
-  it("leaves other resources, invokes and providers alone", () => {
-    for (const token of [
-      "aws:s3/bucket:Bucket",
-      "voice:index:getBridges",
-      "pulumi:providers:voice",
-      "voice:index:Bridges",
-    ]) {
-      expect(voiceType(token)).toBeUndefined();
-    }
-  });
-});
 
 describe("voiceResource", () => {
   it("gives the rules plain props, without the dynamic provider's code, and the protect option", () => {
@@ -63,7 +43,7 @@ describe("voiceResource", () => {
         allowedIps: ["198.51.100.7", proxy.unknownStringValue],
       }),
     );
-    expect(r?.props).toEqual({ port: UNKNOWN, allowedIps: ["198.51.100.7", UNKNOWN] });
+    expect(r?.props).toEqual({ port: NOT_YET_KNOWN, allowedIps: ["198.51.100.7", NOT_YET_KNOWN] });
   });
 
   it("keeps a native provider's settings, and none of another provider", () => {

@@ -9,13 +9,11 @@ import {
   liveChannelsText,
   minuteOf,
 } from "../../../provider/impact/wording";
+import { resourceName } from "../../../provider/urn/urn";
 import type { ReviewImpact } from "./read-impact";
 
 /** A table cell's text: pipes escaped, one line. */
 const text = (value: string): string => value.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
-
-/** The resource's name in the program, from its URN. */
-const nameOf = (urn: string | undefined): string => (urn === undefined ? "" : (urn.split("::").pop() ?? urn));
 
 /** Whether a number's impact blocks the review: high (or, with `failOn` low, low too) and not acknowledged. */
 export function blocks(impact: ReviewImpact, n: NumberImpact, failOn: "high" | "low"): boolean {
@@ -34,7 +32,7 @@ function row(impact: ReviewImpact, n: NumberImpact): string {
   return `| ${[
     n.number,
     changeOf(n),
-    nameOf(n.resource),
+    n.resource === undefined ? "" : resourceName(n.resource),
     `**${n.level.toUpperCase()}**: ${n.rule}`,
     `${calls.total} (${calls.inbound} in, ${calls.outbound} out; ${calls.failed} failed)`,
     calls.lastCallAt === null ? "—" : minuteOf(calls.lastCallAt),

@@ -1,7 +1,7 @@
 // The engine's planned steps as the changes the impact core reads: each resource's one change (a
 // replacement's three steps are one `replace`), its recorded state and its new inputs.
 import type { ChangeOp, ResourceChange } from "../../../provider/impact";
-import { descriptorOfToken } from "../../../provider/resources/registry";
+import { descriptorOfUrn } from "../../../provider/resources/registry";
 import type { ResourceDescriptor } from "../../../provider/runtime/descriptor";
 import { documentSteps, type EngineJson, type EngineStep } from "../engine-json";
 
@@ -38,7 +38,7 @@ export function plannedChanges(documents: readonly EngineJson[]): PlannedChange[
   const byUrn = new Map<string, PlannedChange>();
   for (const doc of [...plain, ...refreshed])
     for (const step of documentSteps(doc)) {
-      const descriptor = descriptorOfToken((step.urn.split("::")[2] ?? "").split("$").pop() ?? "");
+      const descriptor = descriptorOfUrn(step.urn);
       const change = descriptor && changeOf(step);
       if (descriptor && change) byUrn.set(step.urn, { urn: step.urn, descriptor, change });
     }

@@ -1,4 +1,4 @@
-import { normalizePhoneNumber } from "../../runtime/fields";
+import { stripPhoneSeparators } from "../../../sdk";
 import type { BridgeNumberInputs } from "./schema";
 
 /** What a link's resource id is made of: its identity, which no move changes. */
@@ -28,7 +28,7 @@ export function parseBridgeNumberId(id: string): ParsedBridgeNumberId | undefine
   if (parts.length !== 2 && parts.length !== 3) return undefined;
   const [configId = "", number = ""] = parts.slice(-2);
   const madeOn = parts.length === 3 ? parts[0] : undefined;
-  const phoneNumber = normalizePhoneNumber(number);
+  const phoneNumber = stripPhoneSeparators(number);
   if (!/^[1-9]\d*$/.test(configId) || phoneNumber === "" || madeOn === "") return undefined;
   return {
     providerConfigurationId: Number(configId),

@@ -1,4 +1,5 @@
-import { isUnknown, normalizePhoneNumber } from "../../runtime/fields";
+import { stripPhoneSeparators } from "../../../sdk";
+import { isUnknown } from "../../runtime/fields";
 import { type NaturalKey, text } from "../../runtime/natural-key";
 import { AFTER_INTERRUPT } from "../../runtime/ownership";
 import { bridgesAndLinks, findBridge } from "../bridge/key";
@@ -20,7 +21,7 @@ export const BRIDGE_NUMBER_KEY: NaturalKey = {
     const configId = Number(inputs.providerConfigurationId);
     if (!bridgeSlug || !phoneNumber) return undefined;
     const bridge = await findBridge(client, bridgeSlug);
-    const linked = bridge?.numbers.some((n) => normalizePhoneNumber(n.number) === phoneNumber);
+    const linked = bridge?.numbers.some((n) => stripPhoneSeparators(n.number) === phoneNumber);
     return linked ? bridgeNumberId({ providerConfigurationId: configId, phoneNumber }) : undefined;
   },
   adoptable: (holder, inputs) => holder.bridgeSlug === inputs.bridgeSlug || isUnknown(inputs.bridgeSlug),

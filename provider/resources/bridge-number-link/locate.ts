@@ -1,7 +1,7 @@
 import type { BridgeDetail } from "../../../sdk";
+import { stripPhoneSeparators } from "../../../sdk";
 import type { VoiceContext } from "../../connection/context";
 import { bridgeDetails, SharedRead } from "../../links";
-import { normalizePhoneNumber } from "../../runtime/fields";
 import type { ParsedBridgeNumberId } from "./id";
 
 /** Which bridge holds each linked number, from one list of the bridges (their list view names their numbers). */
@@ -12,7 +12,7 @@ function holders(context: VoiceContext): SharedRead<ReadonlyMap<string, string>>
   if (!read) {
     read = new SharedRead(async () => {
       const bridges = (await (await context.ready()).bridges.list()).data;
-      return new Map(bridges.flatMap((b) => b.numbers.map((n) => [normalizePhoneNumber(n.number), b.slug])));
+      return new Map(bridges.flatMap((b) => b.numbers.map((n) => [stripPhoneSeparators(n.number), b.slug])));
     });
     holdersByContext.set(context, read);
   }
@@ -20,7 +20,7 @@ function holders(context: VoiceContext): SharedRead<ReadonlyMap<string, string>>
 }
 
 const holds = (bridge: BridgeDetail | undefined, phoneNumber: string) =>
-  bridge?.numbers.some((n) => normalizePhoneNumber(n.number) === phoneNumber) === true;
+  bridge?.numbers.some((n) => stripPhoneSeparators(n.number) === phoneNumber) === true;
 
 /**
  * The bridge a link read by its id alone (`get`, `pulumi import`) is on, as its detail view: the bridge

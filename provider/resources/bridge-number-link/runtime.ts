@@ -1,4 +1,5 @@
 import type { BridgeDetail } from "../../../sdk";
+import { stripPhoneSeparators } from "../../../sdk";
 import {
   bridgeDetails,
   checkLinkOnPlatform,
@@ -7,7 +8,6 @@ import {
   isAlreadyLinked,
 } from "../../links";
 import { checkWith } from "../../runtime/check";
-import { normalizePhoneNumber } from "../../runtime/fields";
 import { checkOwnership, keyOwnership } from "../../runtime/ownership";
 import type { ResourceCode } from "../../runtime/resource-code";
 import { type BridgeNumberIds, bridgeNumberId, parseBridgeNumberId } from "./id";
@@ -19,7 +19,7 @@ import { BridgeNumberInputs, type BridgeNumberOutputs } from "./schema";
 type BridgeNumberLink = BridgeNumberIds & { bridgeSlug: string };
 
 function outputs(link: BridgeNumberLink, bridge: BridgeDetail | undefined): BridgeNumberOutputs | undefined {
-  const entry = bridge?.numbers.find((n) => normalizePhoneNumber(n.number) === link.phoneNumber);
+  const entry = bridge?.numbers.find((n) => stripPhoneSeparators(n.number) === link.phoneNumber);
   if (!entry) return undefined;
   return {
     ...link,

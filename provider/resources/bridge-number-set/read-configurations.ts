@@ -1,5 +1,5 @@
 import type { BridgeDetail, VoiceClient } from "../../../sdk";
-import { normalizePhoneNumber } from "../../runtime/fields";
+import { stripPhoneSeparators } from "../../../sdk";
 
 /**
  * The configuration of each number of a bridge read with no state (an import, a `get`). The
@@ -17,5 +17,5 @@ export async function configurationsOfRead(
   const candidates = data.filter((c) => c.provider === bridge.provider);
   const only = candidates.length === 1 ? candidates[0] : undefined;
   if (only === undefined) return new Map();
-  return new Map(bridge.numbers.map((n) => [normalizePhoneNumber(n.number), only.id]));
+  return new Map(bridge.numbers.map((n) => [stripPhoneSeparators(n.number), only.id]));
 }

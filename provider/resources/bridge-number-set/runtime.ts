@@ -1,9 +1,9 @@
 import type { BridgeDetail } from "../../../sdk";
+import { stripPhoneSeparators } from "../../../sdk";
 import type { Connection } from "../../connection/connection";
 import { bridgeDetails, connectNumber, disconnectNumber, numberReleases } from "../../links";
 import { adoptionRefused } from "../../runtime/adopt";
 import { sameValue } from "../../runtime/diff";
-import { normalizePhoneNumber } from "../../runtime/fields";
 import type { ResourceCode } from "../../runtime/resource-code";
 import { checkSet } from "./check";
 import { explainAlreadyLinked, partialFailure } from "./failures";
@@ -27,11 +27,11 @@ function outputs(
   scope: "all" | "owned",
 ): BridgeNumbersOutputs {
   const numbers = (bridge?.numbers ?? [])
-    .filter((n) => scope === "all" || known.has(normalizePhoneNumber(n.number)))
+    .filter((n) => scope === "all" || known.has(stripPhoneSeparators(n.number)))
     .map(
       (n): LinkedNumber => ({
-        phoneNumber: normalizePhoneNumber(n.number),
-        providerConfigurationId: known.get(normalizePhoneNumber(n.number)) ?? null,
+        phoneNumber: stripPhoneSeparators(n.number),
+        providerConfigurationId: known.get(stripPhoneSeparators(n.number)) ?? null,
         numberId: n.number_id,
       }),
     )

@@ -1,5 +1,4 @@
-import { type BridgeDetail, NotFoundError, type VoiceClient } from "../../../sdk";
-import { normalizePhoneNumber } from "../../runtime/fields";
+import { type BridgeDetail, NotFoundError, stripPhoneSeparators, type VoiceClient } from "../../../sdk";
 import { type Holder, type NaturalKey, text } from "../../runtime/natural-key";
 
 /** The bridge with this slug (detail view), or `undefined`. */
@@ -22,7 +21,7 @@ export async function bridgesAndLinks(client: VoiceClient): Promise<[string, Hol
     entries.push([`Bridge ${b.slug}`, { what: `id ${b.id}` }]);
     for (const n of b.numbers) {
       const holder = { what: `bridge "${b.slug}"`, bridgeSlug: b.slug };
-      entries.push([`BridgeNumber ${normalizePhoneNumber(n.number)}`, holder]);
+      entries.push([`BridgeNumber ${stripPhoneSeparators(n.number)}`, holder]);
     }
   }
   return entries;

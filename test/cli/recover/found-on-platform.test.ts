@@ -3,8 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inventorySeed } from "../../../bench/harness/estate";
 import { findPlannedCreates } from "../../../cli/recover/found-on-platform";
-import { type PlannedCreate, UNKNOWN } from "../../../cli/recover/planned-creates";
+import type { PlannedCreate } from "../../../cli/recover/planned-creates";
 import { runtimeContext } from "../../../provider/connection/context-cache";
+import { UNKNOWN } from "../../../provider/runtime/fields";
 import type { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { configureRuntime } from "../../fixtures/provider";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Finding } from "../../../cli/recover/found-on-platform";
-import { hasUnknown, type Plan, type PlannedCreate, UNKNOWN } from "../../../cli/recover/planned-creates";
+import { hasUnknown, type Plan, type PlannedCreate } from "../../../cli/recover/planned-creates";
 import { recordFound } from "../../../cli/recover/recorded-state";
+import { UNKNOWN } from "../../../provider/runtime/fields";
 
 const STACK = "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev";
 const PROVIDER = "urn:pulumi:dev::p::pulumi:providers:pulumi-nodejs::default";

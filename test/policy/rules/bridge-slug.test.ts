@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bridgeSlugViolations, DEFAULT_SLUG_PATTERN } from "../../../policy/rules/bridge-slug";
-import { UNKNOWN } from "../../../policy/voice-resource";
+import { NOT_YET_KNOWN } from "../../../policy/voice-resource";
 import { resource } from "../make-resource";
 
 const bridge = (slug: Parameters<typeof resource>[1][string]) =>
@@ -26,7 +26,7 @@ describe("bridgeSlugViolations", () => {
   });
 
   it("leaves slugs not known yet and other resources alone", () => {
-    expect(bridgeSlugViolations(bridge(UNKNOWN), {})).toEqual([]);
+    expect(bridgeSlugViolations(bridge(NOT_YET_KNOWN), {})).toEqual([]);
     expect(bridgeSlugViolations(resource("BridgeNumber", { slug: "Not A Slug" }), {})).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // platform says of each moved number's calls, the acknowledgements, and what it does without settings.
 import { beforeEach, describe, expect, it } from "vitest";
 import { busyNumberFindings, type StackSettings } from "../../../policy/rules/busy-number-acknowledged";
-import { UNKNOWN, type Value, type VoiceResource } from "../../../policy/voice-resource";
+import { NOT_YET_KNOWN, type Value, type VoiceResource } from "../../../policy/voice-resource";
 import { useEmulator } from "../../fixtures/emulator";
 import { clientFor } from "../../fixtures/http";
 import { linkNumber } from "../../fixtures/platform";
@@ -188,7 +188,7 @@ describe("busyNumberFindings", () => {
   it("an explicit provider's settings reach the platform; settings unknown until apply are said, not read", async () => {
     const props: Record<string, Value> = { baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle };
     const native = { ...line("busy-line", BUSY), provider: { name: "acme", props } };
-    const later: Record<string, Value> = { ...props, token: UNKNOWN };
+    const later: Record<string, Value> = { ...props, token: NOT_YET_KNOWN };
     const computed = { ...line("quiet-line", QUIET), provider: { name: "later", props: later } };
     const findings = await busyNumberFindings(
       [native, computed],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { organizationViolations } from "../../../policy/rules/expected-organization";
-import { UNKNOWN, type Value } from "../../../policy/voice-resource";
+import { NOT_YET_KNOWN, type Value } from "../../../policy/voice-resource";
 import { resource } from "../make-resource";
 
 const stackOrg = { orgHandle: "acme", source: "stack config voice:orgHandle" };
@@ -37,7 +37,7 @@ describe("organizationViolations", () => {
 
   it("checks nothing without an expected organization, or while the provider's is not known", () => {
     expect(organizationViolations(bridge, {}, { source: "none" })).toEqual([]);
-    const unknown = { ...bridge, provider: { name: "p", props: { orgHandle: UNKNOWN as Value } } };
+    const unknown = { ...bridge, provider: { name: "p", props: { orgHandle: NOT_YET_KNOWN as Value } } };
     expect(organizationViolations(unknown, { orgHandle: "globex" }, stackOrg)).toEqual([]);
   });
 });

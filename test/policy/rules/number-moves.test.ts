@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { numberMoves } from "../../../policy/rules/number-moves";
-import { UNKNOWN, type Value } from "../../../policy/voice-resource";
+import { NOT_YET_KNOWN, type Value } from "../../../policy/voice-resource";
 import { resource } from "../make-resource";
 
 const BRIDGES = new Map<string, string | null>([
@@ -60,11 +60,15 @@ describe("numberMoves", () => {
   });
 
   it("values not known until apply are skipped, saying so where they may hide a move", () => {
-    const unknownSlug = link("main-line", "+14155550100", UNKNOWN);
-    const unknownNumber = link("computed", UNKNOWN, "sales");
-    const unknownSet = resource("BridgeNumbers", { bridgeSlug: "sales", numbers: UNKNOWN }, { name: "set" });
+    const unknownSlug = link("main-line", "+14155550100", NOT_YET_KNOWN);
+    const unknownNumber = link("computed", NOT_YET_KNOWN, "sales");
+    const unknownSet = resource(
+      "BridgeNumbers",
+      { bridgeSlug: "sales", numbers: NOT_YET_KNOWN },
+      { name: "set" },
+    );
     const moves = numberMoves(
-      [unknownSlug, unknownNumber, unknownSet, link("new-line", "+14155550102", UNKNOWN)],
+      [unknownSlug, unknownNumber, unknownSet, link("new-line", "+14155550102", NOT_YET_KNOWN)],
       BRIDGES,
     );
     expect(moves.touches).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { numberOnOneBridgeViolations } from "../../../policy/rules/number-on-one-bridge";
-import { UNKNOWN, type Value } from "../../../policy/voice-resource";
+import { NOT_YET_KNOWN, type Value } from "../../../policy/voice-resource";
 import { resource } from "../make-resource";
 
 const link = (name: string, phoneNumber: Value, bridgeSlug: Value) =>
@@ -40,7 +40,7 @@ describe("numberOnOneBridgeViolations", () => {
       ]),
     ).toHaveLength(1);
     const [violation] = numberOnOneBridgeViolations([
-      link("a", "+14155550100", UNKNOWN),
+      link("a", "+14155550100", NOT_YET_KNOWN),
       link("b", "+14155550100", "sales"),
     ]);
     expect(violation?.message).toContain(
@@ -53,8 +53,8 @@ describe("numberOnOneBridgeViolations", () => {
       numberOnOneBridgeViolations([
         link("a", "+14155550100", "support"),
         link("b", "+14155550101", "support"),
-        link("c", UNKNOWN, "sales"),
-        link("d", UNKNOWN, "sales"),
+        link("c", NOT_YET_KNOWN, "sales"),
+        link("d", NOT_YET_KNOWN, "sales"),
         resource("SipTrunk", { phoneNumber: "+14155550100" }),
       ]),
     ).toEqual([]);
@@ -67,7 +67,7 @@ describe("numberOnOneBridgeViolations", () => {
         { numbers: numbers.map((phoneNumber) => ({ phoneNumber })), bridgeSlug },
         { name },
       );
-    const a = set("a-set", ["+14155550100", "+14155550101", UNKNOWN], "support");
+    const a = set("a-set", ["+14155550100", "+14155550101", NOT_YET_KNOWN], "support");
     const b = set("b-set", ["+1 415 555 0101"], "sales");
     const c = link("c-line", "+14155550100", "sales");
     const twice = set("d-set", ["+14155550102", "+14155550102"], "other");

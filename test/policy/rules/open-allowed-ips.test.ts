@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openAllowedIpsViolations } from "../../../policy/rules/open-allowed-ips";
-import { UNKNOWN } from "../../../policy/voice-resource";
+import { NOT_YET_KNOWN } from "../../../policy/voice-resource";
 import { resource } from "../make-resource";
 
 const trunk = (allowedIps: Parameters<typeof resource>[1][string]) =>
@@ -25,8 +25,8 @@ describe("openAllowedIpsViolations", () => {
       openAllowedIpsViolations(trunk(["198.51.100.7", "203.0.113.0/24", "2001:db8::/32", "0.0.0.0/1"])),
     ).toEqual([]);
     expect(openAllowedIpsViolations(trunk(undefined))).toEqual([]);
-    expect(openAllowedIpsViolations(trunk(UNKNOWN))).toEqual([]);
-    expect(openAllowedIpsViolations(trunk([UNKNOWN]))).toEqual([]);
+    expect(openAllowedIpsViolations(trunk(NOT_YET_KNOWN))).toEqual([]);
+    expect(openAllowedIpsViolations(trunk([NOT_YET_KNOWN]))).toEqual([]);
     expect(openAllowedIpsViolations(resource("Bridge", { allowedIps: ["0.0.0.0/0"] }))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { trunkTlsViolations } from "../../../policy/rules/trunk-tls";
-import { UNKNOWN } from "../../../policy/voice-resource";
+import { NOT_YET_KNOWN } from "../../../policy/voice-resource";
 import { resource } from "../make-resource";
 
 const trunk = (props: Parameters<typeof resource>[1]) => resource("SipTrunk", props, { name: "pbx" });
@@ -30,7 +30,9 @@ describe("trunkTlsViolations", () => {
   it("leaves other stacks, other resources and values not known yet alone", () => {
     expect(trunkTlsViolations(trunk({ transport: "tcp" }), "dev", {})).toEqual([]);
     expect(trunkTlsViolations(resource("Bridge", { transport: "tcp" }), "prod", {})).toEqual([]);
-    expect(trunkTlsViolations(trunk({ transport: UNKNOWN, port: UNKNOWN }), "prod", {})).toEqual([]);
+    expect(trunkTlsViolations(trunk({ transport: NOT_YET_KNOWN, port: NOT_YET_KNOWN }), "prod", {})).toEqual(
+      [],
+    );
   });
 
   it("takes the production stacks and the TLS port from the config", () => {

@@ -5,8 +5,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../provider/connection/context-cache";
 import { LOOKUPS } from "../../../provider/lookups";
-import { invoke, invokeToken } from "../../../provider/plugin/invokes";
+import { invoke } from "../../../provider/plugin/invokes";
 import { packageSchema } from "../../../provider/plugin/schema";
+import { nativeToken } from "../../../provider/urn/type-token";
 import type { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { repoRoot } from "../../fixtures/engine";
@@ -72,9 +73,9 @@ describe("each lookup's answer against its declared outputs", () => {
       auth_token: "t0ken",
     });
     await client.trunks.create({ name: "Edge", sip_url: "sip:edge.example.com" });
-    const fn = schema.functions[invokeToken(name)];
+    const fn = schema.functions[nativeToken(name)];
     const declared = Object.keys(fn?.outputs?.properties ?? {}).sort();
-    const answer = await invoke(invokeToken(name), ARGS[name] ?? {});
+    const answer = await invoke(nativeToken(name), ARGS[name] ?? {});
     expect(Object.keys(answer).sort()).toEqual(declared);
     const items = answer.items;
     if (Array.isArray(items)) {

@@ -74,6 +74,12 @@ describe("native provider", () => {
     await expect(native.invoke!("voice:index:getNothing", {})).rejects.toThrow(/unknown function/);
   });
 
+  it("serves a resource declared under a component by its own type, the last of its URN's type chain", async () => {
+    const child = "urn:pulumi:dev::proj::acme:index:Site$voice:index:Bridge::b";
+    const checked = await native.check!(child, {}, { name: "Support", slug: "support" });
+    expect(checked).toMatchObject({ failures: [], inputs: { name: "Support", slug: "support" } });
+  });
+
   it("rejects a type it does not serve", async () => {
     await expect(native.check!(urn("Widget", "w"), {}, {})).rejects.toThrow(
       /unknown resource type voice:index:Widget/,

@@ -3,11 +3,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../provider/connection/context-cache";
-import { INVOKES, invokeToken } from "../../../provider/plugin/invokes";
+import { INVOKES } from "../../../provider/plugin/invokes";
 import { OUTPUTS } from "../../../provider/plugin/outputs";
-import { RESOURCES, type ResourceName, resourceToken } from "../../../provider/plugin/resources";
+import { RESOURCES } from "../../../provider/plugin/resources";
 import { packageSchema } from "../../../provider/plugin/schema";
+import type { ResourceType } from "../../../provider/resources/registry";
 import { serve } from "../../../provider/runtime/serve";
+import { nativeToken } from "../../../provider/urn/type-token";
 import { schemaFile } from "../../../scripts/generate/gen-schema";
 import { useEmulator } from "../../fixtures/emulator";
 import { repoRoot } from "../../fixtures/engine";
@@ -19,15 +21,15 @@ const schema = packageSchema({
   license: "Apache-2.0",
   repository: { owner: "acme", name: "voice" },
 });
-const names = Object.keys(RESOURCES) as ResourceName[];
-const spec = (name: ResourceName) => {
-  const found = schema.resources[resourceToken(name)];
+const names = Object.keys(RESOURCES) as ResourceType[];
+const spec = (name: ResourceType) => {
+  const found = schema.resources[nativeToken(name)];
   if (!found) throw new Error(`no schema for ${name}`);
   return found;
 };
 
 /** The secrets the types declare today: a field marked secret in a type's schema is marked in the package schema. */
-const SECRETS: Partial<Record<ResourceName, readonly string[]>> = {
+const SECRETS: Partial<Record<ResourceType, readonly string[]>> = {
   ProviderConfiguration: ["authToken"],
   SipTrunk: ["authPassword"],
 };
@@ -51,7 +53,7 @@ describe("package schema", () => {
   });
 
   it("has every data source as a described function, and the provider's configuration", () => {
-    expect(Object.keys(schema.functions).sort()).toEqual(INVOKES.map(invokeToken).sort());
+    expect(Object.keys(schema.functions).sort()).toEqual(INVOKES.map(nativeToken).sort());
     for (const fn of Object.values(schema.functions)) expect(fn.description).not.toBe("");
     expect(Object.keys(schema.provider.inputProperties)).toEqual(
       expect.arrayContaining(["baseUrl", "token", "orgHandle", "productId"]),
@@ -112,12 +114,12 @@ describe("schema outputs against the runtime's", () => {
   });
 
   /** Creates through the runtime and answers the output keys (the state a resource records). */
-  const outputKeys = async (name: ResourceName, news: Record<string, unknown>) => {
+  const outputKeys = async (name: ResourceType, news: Record<string, unknown>) => {
     const provider = serve(RESOURCES[name]);
     const { outs } = await provider.create(await checked(provider, news));
     return Object.keys(outs as object).sort();
   };
-  const declared = (name: ResourceName) => Object.keys(OUTPUTS[name]).sort();
+  const declared = (name: ResourceType) => Object.keys(OUTPUTS[name]).sort();
 
   it("Bridge", async () => {
     expect(await outputKeys("Bridge", { name: "Support", slug: "support" })).toEqual(declared("Bridge"));

@@ -6,9 +6,9 @@ import {
   withoutPlaceholders,
   withRecordedSecrets,
 } from "../../../provider/plugin/write-only";
+import { PROVIDER_CONFIGURATION as CONFIG } from "../../../provider/resources/provider-configuration/descriptor";
+import { SIP_TRUNK as TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 
-const CONFIG = "voice:index:ProviderConfiguration";
-const TRUNK = "voice:index:SipTrunk";
 const imported = { provider: "twilio", accountSid: "AC1" };
 
 describe("write-only secrets", () => {

@@ -12,10 +12,16 @@ import { plan } from "../../../cli/export/plan";
 import { renderYamlProject } from "../../../cli/export/yaml";
 import { voiceResource } from "../../../policy/voice-resource";
 import * as engineEntry from "../../../provider/entry/runtime";
-import { REGISTRY, type ResourceType } from "../../../provider/resources/registry";
-import { describedAs, dynamicToken, nativeToken } from "../../../provider/runtime/descriptor";
+import {
+  descriptorOfToken,
+  descriptorOfUrn,
+  REGISTRY,
+  type ResourceType,
+} from "../../../provider/resources/registry";
+import { describedAs } from "../../../provider/runtime/descriptor";
 import { secretKeys } from "../../../provider/runtime/secrets";
 import { serve } from "../../../provider/runtime/serve";
+import { dynamicToken, nativeToken } from "../../../provider/urn/type-token";
 import { repoRoot } from "../../fixtures/engine";
 import { mentions, sourceFiles } from "./type-mentions";
 
@@ -112,6 +118,13 @@ describe.each(REGISTRY.map((d) => [d.type, d] as const))("the registry's %s", (t
     }
   });
 
+  it("is found from the URN of either front door, under a component parent too", () => {
+    for (const token of [nativeToken(type), dynamicToken(type)]) {
+      expect(descriptorOfUrn(`urn:pulumi:dev::p::${token}::r`)).toBe(descriptor);
+      expect(descriptorOfUrn(`urn:pulumi:dev::p::acme:index:Site$${token}::r`)).toBe(descriptor);
+    }
+  });
+
   it("replaces on its descriptor's inputs only, and updates in place on every other (adopt aside)", async () => {
     const inputs = Object.keys(descriptor.inputs.shape);
     expect(inputs).toEqual(expect.arrayContaining([...descriptor.replaceOn]));
@@ -135,6 +148,17 @@ describe("the registry", () => {
     const types = REGISTRY.map((d) => d.type);
     expect(new Set(types).size).toBe(types.length);
     expect(Object.keys(schema.resources).sort()).toEqual(types.map(nativeToken).sort());
+  });
+
+  it("names no type for invokes, the provider, a look-alike token or other packages' resources", () => {
+    for (const token of [
+      nativeToken("getBridges"),
+      "pulumi:providers:voice",
+      `${nativeToken(REGISTRY[0]!.type)}s`,
+      "pulumi-nodejs:dynamic:Resource",
+      "aws:s3/bucket:Bucket",
+    ])
+      expect(descriptorOfToken(token)).toBeUndefined();
   });
 });
 

@@ -11,12 +11,13 @@ import { BRIDGE_NUMBERS } from "../../../provider/resources/bridge-number-set/de
 import { PROVIDER_CONFIGURATION } from "../../../provider/resources/provider-configuration/descriptor";
 import { SIP_TRUNK } from "../../../provider/resources/sip-trunk/descriptor";
 import { checkWith } from "../../../provider/runtime/check";
+import { UNKNOWN } from "../../../provider/runtime/fields";
 import { serve } from "../../../provider/runtime/serve";
 import { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { clientFor, closedPort } from "../../fixtures/http";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { checked, configureRuntime, UNKNOWN } from "../../fixtures/provider";
+import { checked, configureRuntime } from "../../fixtures/provider";
 
 const bridge = serve(BRIDGE);
 const bridgeNumber = serve(BRIDGE_NUMBER);

@@ -15,17 +15,21 @@ import { VAULT, VaultInputs, VaultOutputs } from "../../fixtures/vault-type";
 // The one edit a new type makes outside its folder: its line in the registry.
 vi.mock("../../../provider/resources/registry", async (original) => {
   const actual = await original<typeof import("../../../provider/resources/registry")>();
-  const { dynamicToken, nativeToken } = await vi.importActual<
-    typeof import("../../../provider/runtime/descriptor")
-  >("../../../provider/runtime/descriptor");
+  const { typeOfToken } = await vi.importActual<typeof import("../../../provider/urn/type-token")>(
+    "../../../provider/urn/type-token",
+  );
+  const { parseUrn } =
+    await vi.importActual<typeof import("../../../provider/urn/urn")>("../../../provider/urn/urn");
   const { VAULT } =
     await vi.importActual<typeof import("../../fixtures/vault-type")>("../../fixtures/vault-type");
   const REGISTRY = [...actual.REGISTRY, VAULT];
+  // The lookups read the module's own list, so the mock restates them over the longer one.
+  const descriptorOfToken = (token: string) => REGISTRY.find((d) => d.type === typeOfToken(token)?.name);
   return {
     ...actual,
     REGISTRY,
-    descriptorOfToken: (token: string) =>
-      REGISTRY.find((d) => nativeToken(d.type) === token || dynamicToken(d.type) === token),
+    descriptorOfToken,
+    descriptorOfUrn: (urn: string) => descriptorOfToken(parseUrn(urn)?.token ?? ""),
   };
 });
 
@@ -71,7 +75,7 @@ describe("a type's secret field, declared once", () => {
 
   it("is write-only: an imported resource may go on without it", () => {
     expect(heldSecrets(VAULT, {})).toEqual(["apiKey"]);
-    expect(checkable("voice:index:Vault", { name: "v" }, { name: "v" }).placeholders).toEqual(["apiKey"]);
+    expect(checkable(VAULT, { name: "v" }, { name: "v" }).placeholders).toEqual(["apiKey"]);
   });
 
   it("is named as the change in the report when only its value changed, which the engine masks", () => {

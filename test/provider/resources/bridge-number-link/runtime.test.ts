@@ -4,10 +4,11 @@ import { bridgeDetails } from "../../../../provider/links";
 import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
 import { BRIDGE_NUMBER } from "../../../../provider/resources/bridge-number-link/descriptor";
 import { PROVIDER_CONFIGURATION } from "../../../../provider/resources/provider-configuration/descriptor";
+import { UNKNOWN } from "../../../../provider/runtime/fields";
 import { forgetTakenKeys } from "../../../../provider/runtime/ownership";
 import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
-import { checked, configureRuntime, createDemoConfiguration, UNKNOWN } from "../../../fixtures/provider";
+import { checked, configureRuntime, createDemoConfiguration } from "../../../fixtures/provider";
 
 const bridge = serve(BRIDGE);
 const bridgeNumber = serve(BRIDGE_NUMBER);

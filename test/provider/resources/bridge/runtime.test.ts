@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../../provider/connection/context-cache";
 import { bridgeDetails } from "../../../../provider/links/bridge-details";
 import { BRIDGE } from "../../../../provider/resources/bridge/descriptor";
+import { UNKNOWN } from "../../../../provider/runtime/fields";
 import { forgetTakenKeys, RECOVERING_ENV } from "../../../../provider/runtime/ownership";
 import { serve } from "../../../../provider/runtime/serve";
 import { useEmulator } from "../../../fixtures/emulator";
-import { checked, configureRuntime, UNKNOWN } from "../../../fixtures/provider";
+import { checked, configureRuntime } from "../../../fixtures/provider";
 
 const bridge = serve(BRIDGE);
 
