@@ -21,7 +21,7 @@ function typescriptInstall(packageSpec: string, version: string): string[] {
   if (!packageSpec.startsWith("^")) return ["npm install"];
   return [
     `# package.json takes pulumi-voice-platform@${packageSpec} from the npm registry. Before ${version} is published`,
-    `# there, export again adding --package-spec file:<path to>/pulumi-voice-platform-${version}.tgz (the release's npm tarball).`,
+    `# there, export again adding --package-spec file:<dir>/pulumi-voice-platform-${version}.tgz, <dir> the folder of the release's npm tarball.`,
     "npm install",
   ];
 }

@@ -76,7 +76,7 @@ describe("the release workflow", () => {
     );
   });
 
-  it("attaches the checked files and SHA256SUMS to a GitHub release whose notes are the changelog's section", () => {
+  it("attaches the checked files and SHA256SUMS to a GitHub release whose notes are the dry run's RELEASE_NOTES.md", () => {
     const release = commands("github-release");
     expect(release).toContain("sha256sum -c SHA256SUMS");
     expect(release).toMatch(

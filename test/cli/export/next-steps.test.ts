@@ -17,7 +17,7 @@ describe("export's next steps", () => {
   it("TypeScript from the registry: before the version is on npm, export again with --package-spec naming the release's tarball", () => {
     const printed = nextSteps({ ...base, language: "typescript", packageSpec: "^1.2.3" });
     expect(printed).toContain(
-      "# there, export again adding --package-spec file:<path to>/pulumi-voice-platform-1.2.3.tgz (the release's npm tarball).",
+      "# there, export again adding --package-spec file:<dir>/pulumi-voice-platform-1.2.3.tgz, <dir> the folder of the release's npm tarball.",
     );
     expect(printed.split("\n").slice(0, 5)).toEqual([
       "cd /work/acme",
