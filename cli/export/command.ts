@@ -6,16 +6,17 @@ import { resolveSettings } from "../../provider/connection/config";
 import { VoiceContext } from "../../provider/connection/context";
 import type { ExportForm } from "../../provider/runtime/export-mapping";
 import { quoted } from "../../provider/runtime/quoted";
+import { ownPackage } from "../../sdk/core/own-package";
 import { derive } from "./derive";
 import { type Filter, parseFilter, select } from "./filters";
 import { KINDS } from "./kinds";
 import { renderImportFile } from "./native-ids";
+import { nextSteps } from "./next-steps";
 import type { Organization } from "./organization";
 import { plan } from "./plan";
 import { Progress } from "./progress";
 import {
   type Language,
-  RECORD_SECRETS,
   renderPackageJson,
   renderReadme,
   renderStackConfig,
@@ -23,7 +24,6 @@ import {
   TSCONFIG,
 } from "./project-files";
 import { readOrganization } from "./read-organization";
-import { configSetLines } from "./secrets";
 import { renderTypeScript } from "./typescript";
 import { leaveOutUnrepresentable } from "./unrepresentable";
 import { renderYamlProject, type TakeOver } from "./yaml";
@@ -166,6 +166,7 @@ export async function runExport(argv: readonly string[]): Promise<void> {
       notes,
     }),
   };
+  const pluginPath = values["plugin-path"] && path.resolve(values["plugin-path"]);
   if (language === "typescript") {
     files["Pulumi.yaml"] = renderTypeScriptProject(project, settings.orgHandle);
     files["index.ts"] = renderTypeScript(p, settings.orgHandle);
@@ -173,7 +174,6 @@ export async function runExport(argv: readonly string[]): Promise<void> {
     files["tsconfig.json"] = TSCONFIG;
     files[".gitignore"] = "node_modules/\n";
   } else {
-    const pluginPath = values["plugin-path"] && path.resolve(values["plugin-path"]);
     files["Pulumi.yaml"] = renderYamlProject(p, {
       project,
       orgHandle: settings.orgHandle,
@@ -199,15 +199,21 @@ export async function runExport(argv: readonly string[]): Promise<void> {
         .join(", "),
   );
   process.stdout.write(
-    [
-      `cd ${out}`,
-      ...(language === "typescript" ? ["npm install"] : []),
-      `pulumi stack init ${stack}`,
-      ...configSetLines(p.secrets, stack),
-      `pulumi up --stack ${stack}`,
-      `pulumi preview --stack ${stack} --expect-no-changes`,
-      ...(language === "yaml" && takeOver === "import" ? [RECORD_SECRETS(stack)] : []),
-      "",
-    ].join("\n"),
+    nextSteps({
+      out,
+      stack,
+      language,
+      takeOver,
+      secrets: p.secrets,
+      // As the written package.json names it.
+      packageSpec:
+        files["package.json"] === undefined
+          ? undefined
+          : (JSON.parse(files["package.json"]) as { dependencies: Record<string, string> }).dependencies[
+              "pulumi-voice-platform"
+            ],
+      pluginPath,
+      version: ownPackage()?.version ?? "<version>",
+    }),
   );
 }

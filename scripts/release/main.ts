@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { usage } from "../../cli/main";
+import { policies } from "../../policy/policies";
 import { packageRelease, pluginDownloadUrl } from "../../provider/plugin/release";
 import { repoRoot } from "../tools/engine";
 import { type Artifact, type ReleaseContext, tool } from "./artifact";
@@ -12,6 +14,7 @@ import { releaseNotes } from "./changelog";
 import { dotnetProject } from "./dotnet-project";
 import { CLI, executableArchives, PLUGIN } from "./executable-archives";
 import { goModule, goTag } from "./go-module";
+import { releaseHoldings } from "./holdings";
 import { javaPackage } from "./java-package";
 import { npmTarball } from "./npm-tarball";
 import { pythonDists } from "./python-dists";
@@ -20,6 +23,14 @@ import { missingScriptReferences } from "./script-references";
 import { assertOneVersion } from "./version-stamps";
 
 const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>] [--host-platform]";
+
+/** The command names the command line's usage lists under `Commands:`. */
+function commandsOf(text: string): string[] {
+  const lines = text.split("\n");
+  const start = lines.indexOf("Commands:") + 1;
+  const end = lines.indexOf("", start);
+  return lines.slice(start, end).map((line) => line.trim().split(/\s+/)[0] ?? "");
+}
 
 function main(): void {
   const { values } = parseArgs({
@@ -72,7 +83,6 @@ function main(): void {
       tool("node", [path.join(root, "scripts", "build", "build-if-stale.mjs")], { cwd: root });
       return [];
     });
-    writeFileSync(path.join(out, NOTES_FILE), notes);
     const archives = { all: !values["host-platform"], required: values.tag !== undefined };
     const artifacts = [
       ...step("npm tarball", () => npmTarball(ctx)),
@@ -84,6 +94,18 @@ function main(): void {
       ...step("java package", () => javaPackage(ctx)),
     ];
     const sums = checksums(ctx, artifacts);
+    // The changelog's section, then what the release holds, named from where each thing is declared.
+    const schema = JSON.parse(readFileSync(path.join(root, "schema.json"), "utf8")) as {
+      resources: Record<string, unknown>;
+    };
+    const holdings = releaseHoldings({
+      version,
+      artifacts: [...artifacts, sums],
+      resources: Object.keys(schema.resources).map((token) => token.split(":").at(-1) ?? token),
+      commands: commandsOf(usage()),
+      policies: policies.map((p) => p.name),
+    });
+    writeFileSync(path.join(out, NOTES_FILE), `${notes}\n${holdings}`);
     const manifest = {
       version,
       tag: `v${version}`,

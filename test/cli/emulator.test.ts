@@ -4,16 +4,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD_TIMEOUT_MS, buildCli } from "./build";
+import { limitFor } from "../fixtures/limits";
+import { buildCli } from "./build";
 
 let CLI: string;
 let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
-beforeAll(() => {
-  CLI = buildCli();
-  dir = mkdtempSync(join(tmpdir(), "voice-emulator-cli-"));
-}, BUILD_TIMEOUT_MS);
+beforeAll(
+  () => {
+    CLI = buildCli();
+    dir = mkdtempSync(join(tmpdir(), "voice-emulator-cli-"));
+  },
+  limitFor(0, 1),
+);
 afterAll(() => {
   // a failed test may leave its emulator running: stop only the ones this file started
   for (const child of children)

@@ -3,13 +3,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "./build";
+import { limitFor } from "../fixtures/limits";
+import { buildCli, ROOT } from "./build";
 
 let CLI: string;
 const children: ChildProcessWithoutNullStreams[] = [];
-beforeAll(() => {
-  CLI = buildCli();
-}, BUILD_TIMEOUT_MS);
+beforeAll(
+  () => {
+    CLI = buildCli();
+  },
+  limitFor(0, 1),
+);
 afterAll(() => {
   // stop only what this file started, if a failed test left it running
   for (const child of children)

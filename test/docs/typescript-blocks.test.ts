@@ -9,11 +9,12 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TSCONFIG as EXPORT_TSCONFIG } from "../../cli/export/project-files";
 import { makeProgramDir, repoRoot, type TempDir } from "../fixtures/engine";
+import { limitFor } from "../fixtures/limits";
 import { type CodeBlock, codeBlocks, docFiles } from "../fixtures/markdown";
 
 const run = promisify(execFile);
-/** tsc over a dozen files that load @pulumi/pulumi's typings, on a loaded 2-core machine. */
-const TSC_TIMEOUT_MS = 180_000;
+/** tsc over a dozen files that load @pulumi/pulumi's typings: a build, as long as an install on a loaded machine. */
+const TSC_LIMIT_MS = limitFor(0, 1);
 
 /** The tsconfig the README asks for (the one an export writes), over every extracted block. */
 const TSCONFIG = (() => {
@@ -38,7 +39,7 @@ async function typecheck(project: TempDir, sources: Record<string, string>): Pro
   const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
   return run(process.execPath, [tsc, "-p", project.path, "--pretty", "false"], {
     cwd: project.path,
-    timeout: TSC_TIMEOUT_MS,
+    timeout: TSC_LIMIT_MS,
   }).then(
     () => "",
     (e: { stdout?: string; message: string }) => e.stdout || e.message,
@@ -52,7 +53,7 @@ const userProject = (): Promise<TempDir> =>
     "tsconfig.json": JSON.stringify(TSCONFIG),
   });
 
-describe("TypeScript in the documentation", { timeout: TSC_TIMEOUT_MS * 2 }, () => {
+describe("TypeScript in the documentation", () => {
   const projects: TempDir[] = [];
   let diagnostics = "";
 
@@ -63,7 +64,7 @@ describe("TypeScript in the documentation", { timeout: TSC_TIMEOUT_MS * 2 }, () 
       project,
       Object.fromEntries(checked.map((b) => [fileName(b), `${b.code}\nexport {};\n`])),
     );
-  }, TSC_TIMEOUT_MS * 2);
+  }, TSC_LIMIT_MS);
   afterAll(async () => {
     for (const project of projects) await project.remove();
   });
@@ -89,10 +90,14 @@ describe("TypeScript in the documentation", { timeout: TSC_TIMEOUT_MS * 2 }, () 
     expect(mine, block.code).toEqual([]);
   });
 
-  it("tsc reports a mistake in a block", async () => {
-    const project = await userProject();
-    projects.push(project);
-    const wrong = `import * as voice from "pulumi-voice-platform";\nnew voice.Bridge("b", { nmae: "x", slug: "b" });\n`;
-    expect(await typecheck(project, { "wrong.ts": wrong })).toMatch(/wrong\.ts\(2,.*nmae/);
-  });
+  it(
+    "tsc reports a mistake in a block",
+    async () => {
+      const project = await userProject();
+      projects.push(project);
+      const wrong = `import * as voice from "pulumi-voice-platform";\nnew voice.Bridge("b", { nmae: "x", slug: "b" });\n`;
+      expect(await typecheck(project, { "wrong.ts": wrong })).toMatch(/wrong\.ts\(2,.*nmae/);
+    },
+    TSC_LIMIT_MS,
+  );
 });

@@ -5,10 +5,11 @@
 // the provider that declared it; each invoke answered by its provider's organization.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS } from "../fixtures/engine";
+import { ENGINE_BUILD_TIMEOUT_MS, engineEnv } from "../fixtures/engine";
+import { limitFor } from "../fixtures/limits";
 import { codeBlocks, docFiles } from "../fixtures/markdown";
 import { type NativeStack, nativeStack, PLUGIN_FROM_REPO } from "../fixtures/native-stack";
-import { OP_TIMEOUT_MS, plainExport } from "../fixtures/voice-stack";
+import { plainExport } from "../fixtures/voice-stack";
 
 // A program marked skip runs elsewhere (an install page's, from the installed plugin, by its own test).
 const programs = docFiles().flatMap((file) =>
@@ -48,11 +49,13 @@ async function declaredBridges(native: NativeStack, defaultOrg: string): Promise
     .sort();
 }
 
-describe("the YAML programs of the documentation", { timeout: OP_TIMEOUT_MS * 2 }, () => {
+describe("the YAML programs of the documentation", () => {
   let emu: TestEmulator;
   beforeAll(async () => {
     emu = await startTestEmulator();
-  });
+    // The engine and its YAML language host, built once here rather than within a program's limit.
+    await engineEnv("yaml");
+  }, ENGINE_BUILD_TIMEOUT_MS);
   afterAll(() => emu?.close());
 
   const bridgesOnPlatform = async () =>
@@ -105,6 +108,7 @@ describe("the YAML programs of the documentation", { timeout: OP_TIMEOUT_MS * 2 
         await native.cleanup();
       }
     },
-    ENGINE_BUILD_TIMEOUT_MS,
+    // up, preview, destroy
+    limitFor(3),
   );
 });

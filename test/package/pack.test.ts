@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../fixtures/engine";
+import { limitFor } from "../fixtures/limits";
 
 const run = promisify(execFile);
 
@@ -70,7 +71,7 @@ describe("npm pack", () => {
     if (!first) throw new Error(`npm pack printed no result:\n${stdout}`);
     result = first;
     files = result.files.map((file) => file.path).sort();
-  }, 60_000);
+  }, limitFor(1));
 
   it("names the tarball after the package", () => {
     expect(result.filename).toBe(`${pkg.name}-${pkg.version}.tgz`);
@@ -126,12 +127,16 @@ describe("npm pack", () => {
     expect(modes).toEqual(Object.values(pkg.bin as Record<string, string>).map((t) => [t, "755"]));
   });
 
-  it("the command line runs through its bin link in the checkout (`npx pulumi-voice-platform`)", async () => {
-    const { stdout } = await run("npx", ["--no-install", "pulumi-voice-platform", "--version"], {
-      cwd: repoRoot,
-    });
-    expect(stdout.trim()).toBe(pkg.version);
-  }, 60_000);
+  it(
+    "the command line runs through its bin link in the checkout (`npx pulumi-voice-platform`)",
+    async () => {
+      const { stdout } = await run("npx", ["--no-install", "pulumi-voice-platform", "--version"], {
+        cwd: repoRoot,
+      });
+      expect(stdout.trim()).toBe(pkg.version);
+    },
+    limitFor(1),
+  );
 
   it("ships the native provider plugin: the launcher npm puts in node_modules/.bin, and what it runs", () => {
     expect(pkg.bin["pulumi-resource-voice"]).toBe("bin/pulumi-resource-voice");

@@ -6,35 +6,39 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
-import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "../build";
+import { limitFor } from "../../fixtures/limits";
+import { buildCli, ROOT } from "../build";
 
 let CLI: string;
 let dir: string;
 const emu = useEmulator({}, { reset: false });
 
-beforeAll(async () => {
-  CLI = buildCli();
-  dir = await mkdtemp(path.join(tmpdir(), "pulumi-voice-export-cli-"));
-  const c = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
-  const twilio = await c.providerConfigurations.create({
-    provider: "twilio",
-    account_sid: "AC00000000000000000000000000000001",
-    auth_token: "twilio-secret",
-  });
-  await c.bridges.create({ name: "Support US", slug: "support-us" });
-  await c.bridges.create({ name: "Sales", slug: "sales" });
-  await c.bridges.connectProvider("support-us", {
-    provider_config_id: twilio.id,
-    phone_number: "+14155550100",
-  });
-  await c.bridges.connectProvider("sales", { provider_config_id: twilio.id, phone_number: "+14155550101" });
-  await c.trunks.create({
-    name: "Edge",
-    sip_url: "sip.acme.example",
-    auth_username: "u",
-    auth_password: "sip-secret",
-  });
-}, BUILD_TIMEOUT_MS);
+beforeAll(
+  async () => {
+    CLI = buildCli();
+    dir = await mkdtemp(path.join(tmpdir(), "pulumi-voice-export-cli-"));
+    const c = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
+    const twilio = await c.providerConfigurations.create({
+      provider: "twilio",
+      account_sid: "AC00000000000000000000000000000001",
+      auth_token: "twilio-secret",
+    });
+    await c.bridges.create({ name: "Support US", slug: "support-us" });
+    await c.bridges.create({ name: "Sales", slug: "sales" });
+    await c.bridges.connectProvider("support-us", {
+      provider_config_id: twilio.id,
+      phone_number: "+14155550100",
+    });
+    await c.bridges.connectProvider("sales", { provider_config_id: twilio.id, phone_number: "+14155550101" });
+    await c.trunks.create({
+      name: "Edge",
+      sip_url: "sip.acme.example",
+      auth_username: "u",
+      auth_password: "sip-secret",
+    });
+  },
+  limitFor(0, 1),
+);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function cli(args: string[], env: Record<string, string> = { VOICE_TOKEN: emu.token }) {
@@ -93,14 +97,17 @@ describe("pulumi-voice-platform export", () => {
     const readme = await readFile(path.join(dir, "ts", "README.md"), "utf8");
     expect(readme).toContain("pulumi config set --secret --stack acme twilioAuthToken");
     const pkg = JSON.parse(await readFile(path.join(dir, "ts", "package.json"), "utf8"));
-    // Run from this checkout (not on the registry): the package is the checkout itself.
+    // Run from this checkout (not on the registry): the package is the checkout itself, which npm installs
+    // as it is, so the printed steps need no --package-spec.
     expect(pkg.dependencies["pulumi-voice-platform"]).toBe(`file:${ROOT}`);
+    expect(r.stdout).toMatch(/^cd \S+\nnpm install\npulumi stack init acme\n/);
     const requests = (await emu.admin.requests()).slice(before);
     expect(requests.every((q) => q.method === "GET")).toBe(true);
   });
 
   it("declares each bridge's numbers as one set, or with --per-link one resource per link: never both", async () => {
-    const sets = await readFile(path.join(dir, "ts", "index.ts"), "utf8");
+    expect((await cli(at("sets"))).status).toBe(0);
+    const sets = await readFile(path.join(dir, "sets", "index.ts"), "utf8");
     expect(sets).toContain('new voice.BridgeNumbers("support-us", {\n  bridgeSlug: supportUs.slug,');
     expect(sets).toContain(
       '  bridgeSlug: sales.slug,\n  numbers: [\n    "+14155550101",\n' +
@@ -119,9 +126,10 @@ describe("pulumi-voice-platform export", () => {
   });
 
   it("--force rewrites the project but keeps an existing stack config file (it holds the user's secrets)", async () => {
-    const stackFile = path.join(dir, "ts", "Pulumi.acme.yaml");
+    expect((await cli(at("forced"))).status).toBe(0);
+    const stackFile = path.join(dir, "forced", "Pulumi.acme.yaml");
     await writeFile(stackFile, "config:\n  acme-telephony:twilioAuthToken:\n    secure: v1:abc\n");
-    const r = await cli([...at("ts"), "--force"]);
+    const r = await cli([...at("forced"), "--force"]);
     expect(r.status).toBe(0);
     expect(r.stderr).toContain("note: Pulumi.acme.yaml exists and was kept");
     expect(await readFile(stackFile, "utf8")).toContain("secure: v1:abc");
@@ -157,6 +165,10 @@ describe("pulumi-voice-platform export", () => {
   it("--language yaml writes the native program taking over by adopt, and an import file", async () => {
     const r = await cli([...at("yaml-adopt"), "--language", "yaml"]);
     expect(r.status).toBe(0);
+    // No --plugin-path: the steps install the plugin from the release first.
+    expect(r.stdout).toMatch(
+      /\npulumi plugin install resource voice \S+ --file pulumi-resource-voice-v\S+\.tar\.gz\npulumi stack init acme\n/,
+    );
     const project = await readFile(path.join(dir, "yaml-adopt", "Pulumi.yaml"), "utf8");
     expect(project.match(/ {6}adopt: true/g)).toHaveLength(6);
     expect(project).not.toContain("import:");

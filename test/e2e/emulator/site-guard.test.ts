@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platform } from "../../emulator/http";
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_TIMEOUT_MS, chromiumPath } from "../../fixtures/chromium";
 import { useEmulator } from "../../fixtures/emulator";
+import { limitFor, OPERATION_MS } from "../../fixtures/limits";
 
 const emu = useEmulator();
 let browser: Browser;
@@ -19,13 +20,13 @@ beforeAll(async () => {
   const executablePath = await chromiumPath();
   // evil.example resolves to this machine, as the attacker's DNS would make it after a rebind.
   const args = [...CHROMIUM_ARGS, "--host-resolver-rules=MAP evil.example 127.0.0.1"];
-  browser = await chromium.launch({ executablePath, args, timeout: 60_000 });
+  browser = await chromium.launch({ executablePath, args, timeout: OPERATION_MS });
   attacker = createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html" }).end(pages[req.url ?? ""] ?? "");
   });
   await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
   attackerPort = (attacker.address() as AddressInfo).port;
-}, CHROMIUM_INSTALL_TIMEOUT_MS);
+}, CHROMIUM_INSTALL_TIMEOUT_MS + limitFor(1));
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => attacker?.close(resolve));

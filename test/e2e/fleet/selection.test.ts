@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
 import { emptyProjects, fleet } from "../../fixtures/fleet";
+import { limitFor } from "../../fixtures/limits";
 
 let projects: Awaited<ReturnType<typeof emptyProjects>> | undefined;
 const list = (...args: string[]) => fleet(["list", ...args], projects?.where ?? expect.unreachable());
@@ -24,11 +25,12 @@ beforeAll(async () => {
     path.join(projects.where.cwd, "fleet.yaml"),
     "projects:\n  - folder: customers\n    stacks: ['acme-*']\n  - folder: platform\n",
   );
-}, ENGINE_BUILD_TIMEOUT_MS);
+  // The engine may be built; five `pulumi stack init`s.
+}, ENGINE_BUILD_TIMEOUT_MS + limitFor(2));
 
 afterAll(() => projects?.remove());
 
-describe("fleet: stacks of several project folders in one backend", { timeout: 60_000 }, () => {
+describe("fleet: stacks of several project folders in one backend", () => {
   it.each([
     {
       what: "every stack of each folder, folders in the order given",
@@ -46,19 +48,27 @@ describe("fleet: stacks of several project folders in one backend", { timeout: 6
       args: ["--fleet", "fleet.yaml"],
       stacks: "customers/acme-prod customers/acme-staging platform/prod platform/staging",
     },
-  ])("selects $what", async ({ args, stacks }) => {
-    const { code, stdout, stderr } = await list(...args);
-    expect({ code, stderr, stacks: ids(stdout).join(" ") }).toEqual({ code: 0, stderr: "", stacks });
-  });
+  ])(
+    "selects $what",
+    async ({ args, stacks }) => {
+      const { code, stdout, stderr } = await list(...args);
+      expect({ code, stderr, stacks: ids(stdout).join(" ") }).toEqual({ code: 0, stderr: "", stacks });
+    },
+    limitFor(1),
+  );
 
-  it("prints each stack's folder, and refuses a glob matching none by naming every stack", async () => {
-    const { stdout } = await list("--project", "customers");
-    expect(stdout).toContain("customers/acme-prod\tcustomers\n");
-    const none = await list("--project", "customers", "--project", "platform", "--stack", "dev-*");
-    expect(none.code).toBe(2);
-    expect(none.stdout).toBe("");
-    expect(none.stderr).toContain(
-      "--stack dev-*: matches no stack of customers, platform (their stacks: acme-prod, acme-staging, globex-prod, prod, staging)",
-    );
-  });
+  it(
+    "prints each stack's folder, and refuses a glob matching none by naming every stack",
+    async () => {
+      const { stdout } = await list("--project", "customers");
+      expect(stdout).toContain("customers/acme-prod\tcustomers\n");
+      const none = await list("--project", "customers", "--project", "platform", "--stack", "dev-*");
+      expect(none.code).toBe(2);
+      expect(none.stdout).toBe("");
+      expect(none.stderr).toContain(
+        "--stack dev-*: matches no stack of customers, platform (their stacks: acme-prod, acme-staging, globex-prod, prod, staging)",
+      );
+    },
+    limitFor(2),
+  );
 });

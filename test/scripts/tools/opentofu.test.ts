@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESTAPI } from "../../../bench/same-estate/tofu-config";
 import { makeTempDir, repoRoot, type TempDir } from "../../fixtures/engine";
+import { limitFor, OPERATION_MS } from "../../fixtures/limits";
 
 const run = promisify(execFile);
 const script = path.join(repoRoot, "scripts", "tools", "opentofu");
@@ -43,11 +44,15 @@ describe("scripts/tools/opentofu", () => {
     expect(/^restapi_version=v(\S+)$/m.exec(text)?.[1]).toBe(RESTAPI.version);
   });
 
-  it("--check finds every command and both pinned modules at the Go module proxy", async () => {
-    const { stderr } = await run(script, ["--check"], { timeout: 60_000 });
-    expect(stderr).toContain("served: github.com/opentofu/opentofu@v");
-    expect(stderr).toContain("served: github.com/Mastercard/terraform-provider-restapi@v");
-  }, 90_000);
+  it(
+    "--check finds every command and both pinned modules at the Go module proxy",
+    async () => {
+      const { stderr } = await run(script, ["--check"], { timeout: OPERATION_MS });
+      expect(stderr).toContain("served: github.com/opentofu/opentofu@v");
+      expect(stderr).toContain("served: github.com/Mastercard/terraform-provider-restapi@v");
+    },
+    limitFor(2),
+  );
 
   it("--installed with an empty cache says how to build it (exit 3)", async () => {
     const env = { ...process.env, PULUMI_VOICE_OPENTOFU_CACHE: path.join(tmp.path, "empty") };
@@ -59,54 +64,58 @@ describe("scripts/tools/opentofu", () => {
     expect(failed?.stderr).toContain("build it with scripts/tools/opentofu");
   });
 
-  it("runs every step of a build to a mirror that tofu init can use, then reuses it", async () => {
-    const bin = path.join(tmp.path, "bin");
-    const mod = path.join(tmp.path, "mod");
-    await mkdir(bin, { recursive: true });
-    await mkdir(path.join(mod, "cmd", "tofu"), { recursive: true });
-    await writeFile(path.join(bin, "go"), FAKE_GO);
-    await chmod(path.join(bin, "go"), 0o755);
-    const log = path.join(tmp.path, "go.log");
-    const cache = path.join(tmp.path, "cache");
-    const env = {
-      ...process.env,
-      PATH: `${bin}:${process.env.PATH}`,
-      FAKE_GO_LOG: log,
-      FAKE_MOD_DIR: mod,
-      PULUMI_VOICE_OPENTOFU_CACHE: cache,
-    };
-    const { stdout } = await run(script, [], { env, timeout: 60_000 });
-    const dir = stdout.trim().split("\n").at(-1)!;
-    expect(dir.startsWith(cache)).toBe(true);
-    await access(path.join(dir, "tofu"));
-    const plugin = path.join(
-      dir,
-      "plugins/registry.opentofu.org/mastercard/restapi",
-      RESTAPI.version,
-      "linux_amd64",
-      `terraform-provider-restapi_v${RESTAPI.version}`,
-    );
-    await access(plugin);
-    const rc = await readFile(path.join(dir, "tofurc"), "utf8");
-    expect(rc).toContain(`path    = "${dir}/plugins"`);
-    expect(rc).toContain('include = ["registry.opentofu.org/mastercard/restapi"]');
-    const calls = await readFile(log, "utf8");
-    expect(calls).toMatch(
-      /go build -p 2 -trimpath -mod=readonly -o \S+\/tofu -ldflags -s -w -X github.com\/opentofu\/opentofu\/version.dev=no \.\/cmd\/tofu/,
-    );
-    expect(calls).toContain(
-      `go mod download -json github.com/Mastercard/terraform-provider-restapi@v${RESTAPI.version}`,
-    );
-    expect(calls).toMatch(
-      /go build -p 2 -trimpath -mod=readonly -o \S+\/terraform-provider-restapi -ldflags -s -w \.\/\.\n/,
-    );
-    // Built once: the second call answers the same directory without building.
-    const builds = calls.split("\n").filter((l) => l.startsWith("go build")).length;
-    const again = await run(script, [], { env });
-    expect(again.stdout.trim()).toBe(dir);
-    expect((await readFile(log, "utf8")).split("\n").filter((l) => l.startsWith("go build"))).toHaveLength(
-      builds,
-    );
-    expect((await run(script, ["--installed"], { env })).stdout.trim()).toBe(dir);
-  }, 90_000);
+  it(
+    "runs every step of a build to a mirror that tofu init can use, then reuses it",
+    async () => {
+      const bin = path.join(tmp.path, "bin");
+      const mod = path.join(tmp.path, "mod");
+      await mkdir(bin, { recursive: true });
+      await mkdir(path.join(mod, "cmd", "tofu"), { recursive: true });
+      await writeFile(path.join(bin, "go"), FAKE_GO);
+      await chmod(path.join(bin, "go"), 0o755);
+      const log = path.join(tmp.path, "go.log");
+      const cache = path.join(tmp.path, "cache");
+      const env = {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        FAKE_GO_LOG: log,
+        FAKE_MOD_DIR: mod,
+        PULUMI_VOICE_OPENTOFU_CACHE: cache,
+      };
+      const { stdout } = await run(script, [], { env, timeout: OPERATION_MS });
+      const dir = stdout.trim().split("\n").at(-1)!;
+      expect(dir.startsWith(cache)).toBe(true);
+      await access(path.join(dir, "tofu"));
+      const plugin = path.join(
+        dir,
+        "plugins/registry.opentofu.org/mastercard/restapi",
+        RESTAPI.version,
+        "linux_amd64",
+        `terraform-provider-restapi_v${RESTAPI.version}`,
+      );
+      await access(plugin);
+      const rc = await readFile(path.join(dir, "tofurc"), "utf8");
+      expect(rc).toContain(`path    = "${dir}/plugins"`);
+      expect(rc).toContain('include = ["registry.opentofu.org/mastercard/restapi"]');
+      const calls = await readFile(log, "utf8");
+      expect(calls).toMatch(
+        /go build -p 2 -trimpath -mod=readonly -o \S+\/tofu -ldflags -s -w -X github.com\/opentofu\/opentofu\/version.dev=no \.\/cmd\/tofu/,
+      );
+      expect(calls).toContain(
+        `go mod download -json github.com/Mastercard/terraform-provider-restapi@v${RESTAPI.version}`,
+      );
+      expect(calls).toMatch(
+        /go build -p 2 -trimpath -mod=readonly -o \S+\/terraform-provider-restapi -ldflags -s -w \.\/\.\n/,
+      );
+      // Built once: the second call answers the same directory without building.
+      const builds = calls.split("\n").filter((l) => l.startsWith("go build")).length;
+      const again = await run(script, [], { env });
+      expect(again.stdout.trim()).toBe(dir);
+      expect((await readFile(log, "utf8")).split("\n").filter((l) => l.startsWith("go build"))).toHaveLength(
+        builds,
+      );
+      expect((await run(script, ["--installed"], { env })).stdout.trim()).toBe(dir);
+    },
+    limitFor(2),
+  );
 });

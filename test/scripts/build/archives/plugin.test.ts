@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probePlugin } from "../../../../scripts/dev/plugin-probe";
 import { makeTempDir, repoRoot, type TempDir } from "../../../fixtures/engine";
+import { limitFor } from "../../../fixtures/limits";
 
 const run = promisify(execFile);
 const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
@@ -15,22 +16,23 @@ const SCRIPT = path.join(repoRoot, "scripts", "build", "archives", "plugin.mjs")
 /** Where scripts/tools/qemu-user (run by `npm test`) puts qemu and the arm64 C runtime. */
 const QEMU = "/usr/bin/qemu-aarch64";
 const ARM64_ROOT = "/usr/aarch64-linux-gnu";
-// A first run fetches Node.js for linux-arm64 (52 MB); emulated start-up takes seconds.
-const BUILD_TIMEOUT_MS = 10 * 60_000;
-
-describe("the linux-arm64 plugin executable, under qemu-user", { timeout: 120_000 }, () => {
+describe("the linux-arm64 plugin executable, under qemu-user", () => {
   let dir: TempDir;
   let archive: string;
 
-  beforeAll(async () => {
-    const { stdout } = await run(process.execPath, [SCRIPT, "--platform", "linux-arm64"], {
-      cwd: repoRoot,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    archive = stdout.trim().split("\n").pop() ?? "";
-    dir = await makeTempDir("pulumi-voice-arm64-");
-    await run("tar", ["-xzf", archive, "-C", dir.path]);
-  }, BUILD_TIMEOUT_MS);
+  beforeAll(
+    async () => {
+      const { stdout } = await run(process.execPath, [SCRIPT, "--platform", "linux-arm64"], {
+        cwd: repoRoot,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      archive = stdout.trim().split("\n").pop() ?? "";
+      dir = await makeTempDir("pulumi-voice-arm64-");
+      await run("tar", ["-xzf", archive, "-C", dir.path]);
+      // A first run fetches Node.js for linux-arm64 (52 MB): an install.
+    },
+    limitFor(0, 1),
+  );
 
   afterAll(async () => {
     await dir?.remove();
@@ -44,17 +46,22 @@ describe("the linux-arm64 plugin executable, under qemu-user", { timeout: 120_00
     expect(elf.readUInt16LE(18)).toBe(183);
   });
 
-  it("answers GetSchema with the package's schema and version, with no Node.js on PATH", async () => {
-    const probe = await probePlugin(
-      QEMU,
-      ["-L", ARM64_ROOT, path.join(dir.path, "pulumi-resource-voice")],
-      { PATH: "/nonexistent" },
-      90_000,
-    );
-    const schema = JSON.parse(probe.schema) as { name: string; version: string; resources: object };
-    expect([schema.name, schema.version]).toEqual(["voice", version]);
-    expect(Object.keys(schema.resources)).toContain("voice:index:Bridge");
-  });
+  it(
+    "answers GetSchema with the package's schema and version, with no Node.js on PATH",
+    async () => {
+      const probe = await probePlugin(
+        QEMU,
+        ["-L", ARM64_ROOT, path.join(dir.path, "pulumi-resource-voice")],
+        { PATH: "/nonexistent" },
+        // Emulated, the plugin's start-up takes as long as an engine operation.
+        limitFor(1),
+      );
+      const schema = JSON.parse(probe.schema) as { name: string; version: string; resources: object };
+      expect([schema.name, schema.version]).toEqual(["voice", version]);
+      expect(Object.keys(schema.resources)).toContain("voice:index:Bridge");
+    },
+    limitFor(2),
+  );
 });
 
 describe("plugin-archive's arguments", () => {
