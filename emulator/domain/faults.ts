@@ -56,6 +56,12 @@ export interface FaultPlan {
 export class FaultRegistry {
   #faults: Fault[] = [];
   #nextId = 1;
+  #release = new AbortController();
+
+  /** Aborted by the next `clear`: the answers latency faults hold until then go out at once. */
+  get released(): AbortSignal {
+    return this.#release.signal;
+  }
 
   /** Register a parsed fault; returns its id. */
   add(input: z.output<typeof faultInputSchema>): number {
@@ -75,9 +81,11 @@ export class FaultRegistry {
     return id;
   }
 
-  /** Remove every fault. */
+  /** Remove every fault, and end the delays of answers held by latency faults. */
   clear(): void {
     this.#faults = [];
+    this.#release.abort();
+    this.#release = new AbortController();
   }
 
   /** The faults still registered (for the admin state and tests). */

@@ -27,6 +27,8 @@ export interface PlatformMeta {
   latencyFaultMs: number | undefined;
   /** Injected latency still owed before the answer (fault kind `latency`). */
   latencyMs: number;
+  /** Aborted when the faults are cleared: a held answer goes out then, not at the end of its delay. */
+  released: AbortSignal | undefined;
   /** The status decided for the answer, logged even when the client leaves before it is sent. */
   status: number | undefined;
   logged: boolean;
@@ -74,7 +76,8 @@ export async function delayAnswer(meta: PlatformMeta | undefined, status: number
   if (meta.latencyMs <= 0) return;
   const ms = meta.latencyMs;
   meta.latencyMs = 0;
-  await sleep(ms, undefined, { ref: false });
+  const signal = meta.released;
+  await sleep(ms, undefined, { ref: false, ...(signal ? { signal } : {}) }).catch(() => undefined);
 }
 
 /** The string `phone_number` of a JSON object body, or `undefined` (any other or unparsable body). */
@@ -126,6 +129,7 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
       fault: undefined,
       latencyFaultMs: undefined,
       latencyMs: 0,
+      released: undefined,
       status: undefined,
       logged: false,
     };
@@ -143,6 +147,7 @@ export function installPlatformGate(app: FastifyInstance, ctx: EmulatorContext):
       meta.latencyFaultMs = plan.latency.ms;
       // Owed, not slept here: a request that passes the gate waits after its handler's write.
       meta.latencyMs = plan.latency.ms;
+      meta.released = ctx.faults.released;
     }
     const fault = plan.other;
     if (fault !== undefined) {

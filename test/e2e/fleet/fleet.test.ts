@@ -340,10 +340,10 @@ describe("fleet: many stacks, one machine or a CI matrix", () => {
   it(
     "makes a stack another run holds a failed row naming the holder",
     async () => {
-      // The holder's refresh is held for as long as the second run can take to reach the lock on a loaded machine.
+      // The holder's refresh is held until the second run has met the lock (clearing the faults releases it).
       await emu.admin.addFault({
         kind: "latency",
-        ms: OPERATION_MS,
+        ms: limitFor(3),
         match: { method: "GET", path: `/telephony/bridges/fleet-${HELD}/` },
       });
       const holder = startFleet(["up", "--refresh", "--stack", HELD, "--logs", "holder"], opts());
@@ -358,6 +358,7 @@ describe("fleet: many stacks, one machine or a CI matrix", () => {
         ).toMatch(
           /^locked by another run \(\S+@\S+, pid \d+ since \d{4}-\d\d-\d\dT[\d:]+Z\): wait for it to end; if it was killed, run `pulumi-voice-platform recover --cancel`/,
         );
+        await emu.admin.clearFaults();
         expect((await holder.done).code).toBe(0);
       } finally {
         await emu.admin.clearFaults();

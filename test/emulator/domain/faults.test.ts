@@ -102,6 +102,14 @@ describe("faults", () => {
     expect(armed.faults).toEqual([]);
   });
 
+  it("clearing the faults releases an answer a latency fault still holds, its write done", async () => {
+    await emu.admin.addFault({ kind: "latency", ms: 600_000, match: { method: "POST" } });
+    const held = createBridge("held");
+    await expect.poll(bridgeSlugs).toEqual(["held"]);
+    await emu.admin.clearFaults();
+    expect((await held).status).toBe(201);
+  });
+
   it("the request log tags every faulted request with its fault, latency included", async () => {
     await emu.admin.addFault({ kind: "latency", ms: 50, match: { path: "/organizations/" } });
     expect((await call("GET", "/organizations/")).status).toBe(200);
