@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD_TIMEOUT_MS, buildCli } from "./build";
+import { BUILD_TIMEOUT_MS, buildCli } from "../fixtures/cli-build";
 
 let CLI: string;
 let dir: string;

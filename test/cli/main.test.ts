@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "./build";
+import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "../fixtures/cli-build";
 
 let CLI: string;
 const children: ChildProcessWithoutNullStreams[] = [];

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
+import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "../../fixtures/cli-build";
 import { useEmulator } from "../../fixtures/emulator";
-import { BUILD_TIMEOUT_MS, buildCli, ROOT } from "../build";
 
 let CLI: string;
 let dir: string;

@@ -17,7 +17,7 @@ import { describedAs, dynamicToken, nativeToken } from "../../../provider/runtim
 import { secretKeys } from "../../../provider/runtime/secrets";
 import { serve } from "../../../provider/runtime/serve";
 import { repoRoot } from "../../fixtures/engine";
-import { mentions, sourceFiles } from "./type-mentions";
+import { mentions, sourceFiles } from "../../fixtures/type-mentions";
 
 interface SchemaFile {
   resources: Record<
