@@ -128,7 +128,7 @@ describe("the native provider plugin with the real engine", () => {
     async () => {
       const { stack } = native;
       await upOnly(stack);
-      await importLegacyBridge(native, emu);
+      await importLegacyBridge(native, emu, "--generate-code=false");
       await stack.setConfig("legacy", { value: "true" });
       try {
         const preview = await stack.preview({ expectNoChanges: true });
