@@ -1,7 +1,7 @@
 // The markdown table of a benchmark run (printed, and pasted into bench/README.md).
 
 import { type OrganizationsScaleResult, organizationsRows } from "./emulator/organizations-scale";
-import { describeMix } from "./harness/estate";
+import { describeMix } from "./harness/describe-mix";
 import type { Machine } from "./harness/machine";
 import type { OpMeasure } from "./harness/stack";
 import { int } from "./harness/stats";

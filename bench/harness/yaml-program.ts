@@ -1,7 +1,7 @@
 // The benchmarks' estate as a Pulumi YAML program on the native provider plugin: the same resources,
 // inputs, secrets and references as bench/harness/program/index.js declares on the native side, with no
 // Node.js language host (the engine's YAML language host evaluates it).
-import type { EstateSpec } from "./estate";
+import type { EstateSpec } from "../../estate/estate";
 
 /** A YAML double-quoted scalar: JSON's string syntax is a subset of it. */
 const q = (s: string): string => JSON.stringify(s);

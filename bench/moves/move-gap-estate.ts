@@ -1,7 +1,7 @@
 // The estate of the move-gap benchmark: N numbers on a bridge per 100 (at least two), linked
 // through the two provider configurations, declared per link or as one set per bridge; and the
 // moves: k numbers spread over the estate, each to the next bridge, and back.
-import { ACCOUNTS, type EstateSpec, phoneNumber } from "../harness/estate";
+import { ACCOUNTS, type EstateSpec, phoneNumber } from "../../estate/estate";
 
 /** How the program declares the links: a `BridgeNumber` each, or a `BridgeNumbers` per bridge. */
 export type Form = "links" | "sets";

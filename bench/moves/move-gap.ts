@@ -4,8 +4,8 @@
 // measured), the emulator's round trip for a link write, then k numbers moved to the next bridge
 // and back, each move checked against the platform and the state before its gaps count.
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { ACCOUNTS, inventorySeed, phoneNumber } from "../../estate/estate";
 import { type EmulatorProcess, startEmulatorProcess } from "../harness/emulator-process";
-import { ACCOUNTS, inventorySeed, phoneNumber } from "../harness/estate";
 import { BENCH_RATE_LIMIT } from "../harness/seeded-emulator";
 import { type BenchStack, benchStack, type OpMeasure, type Target } from "../harness/stack";
 import { progress } from "../harness/stats";

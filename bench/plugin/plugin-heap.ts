@@ -6,8 +6,8 @@
 // loads), without the host's own gRPC conversions.
 import { readFileSync } from "node:fs";
 import v8 from "node:v8";
+import { ACCOUNTS, benchPhoneNumber, inventorySeed } from "../../estate/estate";
 import { startEmulatorProcess } from "../harness/emulator-process";
-import { ACCOUNTS, benchPhoneNumber, inventorySeed } from "../harness/estate";
 
 type DynamicProvider = import("@pulumi/pulumi/dynamic").ResourceProvider;
 type Props = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Mix } from "../harness/estate";
+import type { Mix } from "../../estate/estate";
 import type { PeakRss } from "../harness/rss";
 import { benchStack, type Operation, type Target } from "../harness/stack";
 import { round } from "../harness/stats";

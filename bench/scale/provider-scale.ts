@@ -2,7 +2,7 @@
 // at growing N: `up`, `refresh` and `destroy` of the same estate through the real engine, the state
 // each leaves and the peak memory of each side's provider process, all three sides in one run
 // against one emulator per N. Optionally the same with the file backend's checkpoints turned off.
-import { estate, type Mix, mixOf, type ProviderKind } from "../harness/estate";
+import { estate, type Mix, mixOf, type ProviderKind } from "../../estate/estate";
 import { BENCH_RATE_LIMIT, rotated, withSeededEmulator } from "../harness/seeded-emulator";
 import { benchStack, type OpMeasure, type StateSize, type Target } from "../harness/stack";
 

@@ -1,7 +1,7 @@
 // The markdown of the provider comparison (printed, and pasted into bench/README.md):
 // times, state and memory of the three sides, each against the no-op baseline of the same run, the
 // native provider against the dynamic one with its targets, and what skipping checkpoints changes.
-import { describeMix } from "../harness/estate";
+import { describeMix } from "../harness/describe-mix";
 import type { OpMeasure } from "../harness/stack";
 import { int } from "../harness/stats";
 import type { Mode, ProviderScalePoint, Side, SideRun } from "./provider-scale";

@@ -2,7 +2,7 @@
 // provider and with the no-op baseline, the same with 50 ms of latency per request, the requests each
 // operation makes, the state it leaves, and the peak memory of the engine's Node processes.
 import { AdminClient, startEmulator } from "../../emulator";
-import { estate, inventorySeed, type Mix, mixOf } from "../harness/estate";
+import { estate, inventorySeed, type Mix, mixOf } from "../../estate/estate";
 import type { PeakRss } from "../harness/rss";
 import { type BenchStack, benchStack, type OpMeasure, type StateSize, type Target } from "../harness/stack";
 import { median, progress, round } from "../harness/stats";

@@ -7,7 +7,7 @@ import {
   type Mix,
   mixOf,
   type ProviderKind,
-} from "../harness/estate";
+} from "../../estate/estate";
 
 /** Which estate a set step declares. */
 export interface SetEstateShape {

@@ -1,7 +1,7 @@
 // The markdown of the set-form benchmark (printed, and pasted into bench/README.md): each operation's
 // time, requests, the least time those requests take at the platform's rate limit, memory and CPU;
 // the targets; the requests of both forms at N = 1,000; then memory item by item (bench/sets/sets-memory-report.ts).
-import { describeMix } from "../harness/estate";
+import { describeMix } from "../harness/describe-mix";
 import { int } from "../harness/stats";
 import { shapeLabel } from "./set-estate";
 import {

@@ -4,7 +4,7 @@
 // organization, destroy; the requests each makes, and where the Node.js processes' memory goes.
 // The per-link form runs the same operations at N = 1,000 for its request counts.
 
-import type { EstateSpec, Mix } from "../harness/estate";
+import type { EstateSpec, Mix } from "../../estate/estate";
 import { nodeOptionsEnv, type ProbedOp, probedRun } from "../harness/probed-run";
 import { BENCH_RATE_LIMIT, rotated, withSeededEmulator } from "../harness/seeded-emulator";
 import { benchStack, type OpMeasure, type StateSize, type Target } from "../harness/stack";
