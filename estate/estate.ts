@@ -76,6 +76,19 @@ export function estate(n: number, provider: ProviderKind): EstateSpec {
 
 export { phoneNumber as benchPhoneNumber };
 
+/** The same estate with each bridge's numbers as one `BridgeNumbers` set instead of a `BridgeNumber` each. */
+export function asSets(links: EstateSpec): EstateSpec {
+  const byBridge = new Map<string, { configuration: string; phoneNumber: string }[]>();
+  for (const n of links.numbers) {
+    const list = byBridge.get(n.bridge) ?? [];
+    list.push({ configuration: n.configuration, phoneNumber: n.phoneNumber });
+    byBridge.set(n.bridge, list);
+  }
+  const sets = [...byBridge].map(([bridge, numbers]) => ({ name: `${bridge}-numbers`, bridge, numbers }));
+  return { ...links, numbers: [], sets };
+}
+
+
 /** Inventory for `maxNumbers` benchmark numbers in the demo organization's accounts (seed once per emulator). */
 export function inventorySeed(maxNumbers: number): SeedInput {
   const perAccount = Math.ceil(maxNumbers / ACCOUNTS.length);

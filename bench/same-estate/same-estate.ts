@@ -2,9 +2,8 @@
 // configurations, a bridge per 20 numbers, a trunk per bridge, every number linked. The Pulumi sides
 // declare it per link or as one set per bridge, OpenTofu one restapi object per resource
 // (bench/same-estate/tofu-config.ts); all from the same `EstateSpec`, against an emulator seeded the same way.
-import { bridgesAndNumbers, type EstateSpec, estate, type Mix, type ProviderKind } from "../../estate/estate";
+import { asSets, bridgesAndNumbers, type EstateSpec, estate, type Mix, type ProviderKind } from "../../estate/estate";
 import { describeMix } from "../harness/describe-mix";
-import { asSets } from "../sets/set-estate";
 
 /** Numbers linked to each bridge. */
 export const NUMBERS_PER_BRIDGE = 20;

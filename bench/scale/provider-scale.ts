@@ -7,19 +7,11 @@ import { BENCH_RATE_LIMIT, rotated, withSeededEmulator } from "../harness/seeded
 import { benchStack, type OpMeasure, type StateSize, type Target } from "../harness/stack";
 
 import { progress } from "../harness/stats";
+import { type Mode, MODE_ENV } from "../harness/checkpoint-mode";
 
 /** The three sides, baseline first; `voice` is the package's dynamic resources. */
 export const SIDES = ["noop", "voice", "native"] as const satisfies readonly ProviderKind[];
 export type Side = (typeof SIDES)[number];
-
-/** What the engine does differently for a run. */
-export type Mode = "checkpoints" | "skipCheckpoints";
-
-/** The engine environment of each mode: the file backend writes the checkpoint after every step unless told not to. */
-export const MODE_ENV: Record<Mode, Record<string, string>> = {
-  checkpoints: {},
-  skipCheckpoints: { PULUMI_SKIP_CHECKPOINTS: "true" },
-};
 
 export interface SideRun {
   up: OpMeasure;

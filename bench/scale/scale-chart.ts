@@ -2,7 +2,8 @@
 // `destroy` against N for the three sides, one panel per operation, both axes logarithmic (equal
 // slopes mean equal growth: a slope of 1 is linear in N). Solid lines: the engine's defaults;
 // dashed: the file backend's checkpoints skipped. Plain SVG text, no dependencies.
-import type { Mode, ProviderScaleResult, Side } from "./provider-scale";
+import type { Mode } from "../harness/checkpoint-mode";
+import type { ProviderScaleResult, Side } from "./provider-scale";
 
 const OPS = ["up", "refresh", "destroy"] as const;
 

@@ -4,7 +4,8 @@
 import { describeMix } from "../harness/describe-mix";
 import type { OpMeasure } from "../harness/stack";
 import { int } from "../harness/stats";
-import type { Mode, ProviderScalePoint, Side, SideRun } from "./provider-scale";
+import type { Mode } from "../harness/checkpoint-mode";
+import type { ProviderScalePoint, Side, SideRun } from "./provider-scale";
 import { SIDE_STYLE } from "./scale-chart";
 import type { ScaleBenchResults } from "./scale-results";
 

@@ -1,6 +1,7 @@
 // The estates of the set-form benchmark: the same numbers, bridges, trunks and configurations as the
 // per-link estate, with each bridge's numbers declared as one `BridgeNumbers` set.
 import {
+  asSets,
   bridgesAndNumbers,
   type EstateSpec,
   estate,
@@ -41,18 +42,6 @@ export function linkEstate(shape: SetEstateShape, provider: ProviderKind): Estat
 /** The set form: one `BridgeNumbers` per bridge holding that bridge's numbers, and no `BridgeNumber`. */
 export const setEstate = (shape: SetEstateShape, provider: ProviderKind): EstateSpec =>
   asSets(linkEstate(shape, provider));
-
-/** The same estate with each bridge's numbers as one `BridgeNumbers` set instead of a `BridgeNumber` each. */
-export function asSets(links: EstateSpec): EstateSpec {
-  const byBridge = new Map<string, { configuration: string; phoneNumber: string }[]>();
-  for (const n of links.numbers) {
-    const list = byBridge.get(n.bridge) ?? [];
-    list.push({ configuration: n.configuration, phoneNumber: n.phoneNumber });
-    byBridge.set(n.bridge, list);
-  }
-  const sets = [...byBridge].map(([bridge, numbers]) => ({ name: `${bridge}-numbers`, bridge, numbers }));
-  return { ...links, numbers: [], sets };
-}
 
 /** `10,000 numbers on 100 bridges` or `N = 1,000`, for tables. */
 export const shapeLabel = (s: SetEstateShape): string =>

@@ -1,5 +1,5 @@
 // The figures, labels and targets the set-form report's tables share.
-import type { Mode } from "../scale/provider-scale";
+import type { Mode } from "../harness/checkpoint-mode";
 import type { SetOp, SetSide, SetSideRun } from "./sets-scale";
 
 /** The platform's rate limit: 600 requests a minute, so each request costs at least 0.1 s of a run. */

@@ -9,8 +9,8 @@ import { nodeOptionsEnv, type ProbedOp, probedRun } from "../harness/probed-run"
 import { BENCH_RATE_LIMIT, rotated, withSeededEmulator } from "../harness/seeded-emulator";
 import { benchStack, type OpMeasure, type StateSize, type Target } from "../harness/stack";
 import { progress } from "../harness/stats";
-import { alternatePreviews, type PreviewAlternation } from "../scale/preview-checkpoints";
-import { MODE_ENV, type Mode } from "../scale/provider-scale";
+import { alternatePreviews, type PreviewAlternation } from "../harness/preview-checkpoints";
+import { MODE_ENV, type Mode } from "../harness/checkpoint-mode";
 import { type AdoptRun, adoptExported } from "./adopt-export";
 import { linkEstate, type SetEstateShape, setEstate, setMixOf, shapeLabel } from "./set-estate";
 
