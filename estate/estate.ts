@@ -88,7 +88,6 @@ export function asSets(links: EstateSpec): EstateSpec {
   return { ...links, numbers: [], sets };
 }
 
-
 /** Inventory for `maxNumbers` benchmark numbers in the demo organization's accounts (seed once per emulator). */
 export function inventorySeed(maxNumbers: number): SeedInput {
   const perAccount = Math.ceil(maxNumbers / ACCOUNTS.length);

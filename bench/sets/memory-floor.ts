@@ -7,7 +7,7 @@ import type { MemoryBreakdown } from "../harness/memory-breakdown";
 import { nodeOptionsEnv, probedRun } from "../harness/probed-run";
 import { BENCH_RATE_LIMIT } from "../harness/seeded-emulator";
 import { benchStack, type Target } from "../harness/stack";
-import type { SetSide } from "./sets-scale";
+import type { SetSide } from "./scale";
 
 export interface MemoryFloor {
   side: SetSide;
