@@ -1,17 +1,10 @@
 // Impact warnings in `pulumi preview` (native provider, `voice:impact`): a change moving a busy number
 // (calls, live channels, an agent, a follow-up) and a quiet one from "support" to "sales" warns under
 // the busy number's resource only, says whether the stack acknowledged it, and costs nothing when off.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DELETIONS_NOTE } from "../../../provider/plugin/impact-review";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
 import { limitFor } from "../../fixtures/limits";
-import {
-  CARRIER_PROGRAM,
-  javascriptProject,
-  type NativeStack,
-  nativeStack,
-} from "../../fixtures/native-stack";
+import { CARRIER_PROGRAM, javascriptProject, useNativeStack } from "../../fixtures/native-stack";
 import { upOnly } from "../../fixtures/stack-up";
 import { SECRETS } from "../../fixtures/voice-stack";
 
@@ -50,8 +43,10 @@ const warningsOf = (output: string, name: string): string[] =>
     .map((line) => line.slice("warning: ".length));
 
 describe("impact warnings in `pulumi preview`", () => {
-  let emu: TestEmulator;
-  let native: NativeStack;
+  const { emu, native } = useNativeStack({
+    "Pulumi.yaml": javascriptProject("voice-preview-warnings"),
+    "index.js": PROGRAM,
+  });
   const preview = async () => {
     await emu.admin.clearRequests();
     const { stdout, stderr } = await native.pulumi("preview");
@@ -61,11 +56,6 @@ describe("impact warnings in `pulumi preview`", () => {
   };
 
   beforeAll(async () => {
-    emu = await startTestEmulator();
-    native = await nativeStack(emu, {
-      "Pulumi.yaml": javascriptProject("voice-preview-warnings"),
-      "index.js": PROGRAM,
-    });
     await upOnly(native.stack);
     // The busy number: a call an hour ago and one the day before, two live channels, an agent, a follow-up.
     const now = Date.now();
@@ -90,11 +80,6 @@ describe("impact warnings in `pulumi preview`", () => {
     await emu.admin.addFollowUp(emu.orgHandle, { number: BUSY, nextAt, assignee: "support-agent" });
     // The change under review: both numbers move to "sales".
     await native.stack.setConfig("bridge", { value: "sales" });
-  }, ENGINE_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await native?.cleanup();
-    await emu?.close();
   }, limitFor(1));
 
   it(

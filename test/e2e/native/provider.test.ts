@@ -2,16 +2,14 @@
 // declaring `voice:index:*` resources, loaded from Pulumi.yaml `plugins.providers[].path`.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS, repoRoot } from "../../fixtures/engine";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../fixtures/engine";
 import { limitFor } from "../../fixtures/limits";
 import {
   CARRIER_PROGRAM,
   importLegacyBridge,
   javascriptProject,
-  type NativeStack,
-  nativeStack,
+  useNativeStack,
 } from "../../fixtures/native-stack";
 import { upOnly } from "../../fixtures/stack-up";
 import { plainExport, SECRETS } from "../../fixtures/voice-stack";
@@ -59,22 +57,11 @@ exports.organizations = pulumi.runtime
 `;
 
 describe("the native provider plugin with the real engine", () => {
-  let emu: TestEmulator;
-  let native: NativeStack;
+  const { emu, native } = useNativeStack({
+    "Pulumi.yaml": javascriptProject("voice-native-e2e"),
+    "index.js": PROGRAM,
+  });
   const slugs = async () => (await emu.admin.state()).bridges.map((b) => b.slug).sort();
-
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    native = await nativeStack(emu, {
-      "Pulumi.yaml": javascriptProject("voice-native-e2e"),
-      "index.js": PROGRAM,
-    });
-  }, ENGINE_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await native?.cleanup();
-    await emu?.close();
-  }, limitFor(1));
 
   it(
     "up creates the resources and answers the invokes; a preview right after finds no change; the secrets stay out of the plaintext state",

@@ -3,17 +3,16 @@
 
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS, repoRoot } from "../../fixtures/engine";
+import { repoRoot } from "../../fixtures/engine";
 import { requireYamlHost } from "../../fixtures/language-stack";
 import { limitFor } from "../../fixtures/limits";
 import {
   importLegacyBridge,
-  type NativeStack,
   nativeStack,
   PLUGIN_FROM_REPO,
+  useNativeStack,
 } from "../../fixtures/native-stack";
 import { upOnly } from "../../fixtures/stack-up";
 import { plainExport, SECRETS } from "../../fixtures/voice-stack";
@@ -31,31 +30,29 @@ ${PLUGIN_FROM_REPO}resources:
 `;
 
 describe("the Pulumi YAML example with the native provider", () => {
-  let emu: TestEmulator;
-  let native: NativeStack;
+  const { emu, native } = useNativeStack(
+    async () => {
+      await requireYamlHost();
+      // The example as a user copies it, the plugin path made absolute for the copy's new place.
+      const yaml = (await readFile(path.join(EXAMPLE, "Pulumi.yaml"), "utf8")).replace(
+        "path: ../../bin",
+        `path: ${path.join(repoRoot, "bin")}`,
+      );
+      return { "Pulumi.yaml": yaml };
+    },
+    { stackName: "yaml" },
+  );
   const project = () => path.join(native.dir.path, "Pulumi.yaml");
   const support = async () => (await emu.admin.state()).bridges.find((b) => b.slug === "support-line");
 
   beforeAll(async () => {
-    await requireYamlHost();
-    emu = await startTestEmulator();
-    // The example as a user copies it, the plugin path made absolute for the copy's new place.
-    const yaml = (await readFile(path.join(EXAMPLE, "Pulumi.yaml"), "utf8")).replace(
-      "path: ../../bin",
-      `path: ${path.join(repoRoot, "bin")}`,
-    );
-    native = await nativeStack(emu, { "Pulumi.yaml": yaml }, { stackName: "yaml" });
+    // The example's own secret config keys.
     await native.stack.removeAllConfig(["authToken", "sipPassword"]);
     await native.stack.setAllConfig({
       twilioAuthToken: { value: SECRETS.authToken, secret: true },
       sipPassword: { value: SECRETS.sipPassword, secret: true },
     });
-  }, ENGINE_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await native?.cleanup();
-    await emu?.close();
-  }, limitFor(1));
+  });
 
   it(
     "up creates the four resources and answers the invoke; a preview right after finds no change",
