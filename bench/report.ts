@@ -1,16 +1,16 @@
 // The markdown table of a benchmark run (printed, and pasted into bench/README.md).
 
 import { type OrganizationsScaleResult, organizationsRows } from "./emulator/organizations-scale";
-import { describeMix } from "./harness/estate";
+import { describeMix } from "./harness/describe-mix";
 import type { Machine } from "./harness/machine";
 import type { OpMeasure } from "./harness/stack";
 import { int } from "./harness/stats";
-import { type PluginStartupResult, pluginStartupRows } from "./plugin/plugin-startup";
+import { type PluginStartupResult, pluginStartupRows } from "./plugin/startup";
 import { requestRows } from "./scale/request-floors";
-import { LATENCY_MS, type ScaleResult } from "./scale/scale";
+import { LATENCY_MS, type ScaleResult } from "./scale/runs";
 import { LIMIT_PER_MINUTE, type RateLimitResult } from "./sdk/rate-limit";
-import { sdkRows } from "./sdk/sdk-report";
-import type { ThroughputResult } from "./sdk/sdk-throughput";
+import { sdkRows } from "./sdk/report";
+import type { ThroughputResult } from "./sdk/throughput";
 
 export interface BenchResults {
   command: string;

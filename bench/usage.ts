@@ -4,28 +4,28 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
 
   (none)           the full run (N = 100 and 300, three repetitions)
   --quick          a short smoke run (N = 100, one repetition), to bench/results/quick.*.tmp
-  --scale          native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale/scale-main.ts);
+  --scale          native vs dynamic vs no-op at N = 100 … 3,000 (bench/scale/main.ts);
                    --scale-max N stops at N (results then to bench/results/scale-partial.*.tmp);
                    --scale-render renders bench/results/scale.json again; then the set steps
-  --scale-sets     the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets/sets-main.ts);
+  --scale-sets     the set form (BridgeNumbers) at N = 1,000 and 10,000 numbers (bench/sets/main.ts);
                    --scale-sets-max M caps the estates at M; --scale-sets-render renders again;
                    --scale-sets-native the native plugin alone at 10,000 numbers,
                    --scale-sets-dynamic the dynamic resources alone at 10,000 numbers
                    --node-options "<flags>" starts the engine's Node.js processes with them
   --plugin         only 8, the plugin's start-up and archive sizes (bench/results/plugin.*)
-  --emulator       the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator/emulator-scale.ts)
+  --emulator       the emulator's latency at 1,000 and 10,000 linked numbers (bench/emulator/scale.ts)
   --organizations  one organization's requests with 1 and with 100 organizations
                    (bench/emulator/organizations-scale.ts; also a row of the full run)
-  --fleet          the fleet command over 100 organizations (bench/fleet/fleet-main.ts): drift and no-op
+  --fleet          the fleet command over 100 organizations (bench/fleet/main.ts): drift and no-op
                    preview times, memory, requests; --quick: 10 organizations of 100 numbers;
                    --fleet-parallel K (default 4); --fleet-program native|go: the same estate from
                    the JavaScript program on the native provider, or from a Go program
                    (bench/fleet/program-go), to bench/results/fleet-native.*, fleet-go.*
   --fleet-rate     a fleet drift check of 50 stacks at --parallel 8 sharing one token at
-                   600 requests/min (bench/fleet/fleet-rate.ts); --quick: 16 stacks at 60 per 10 s
+                   600 requests/min (bench/fleet/rate.ts); --quick: 16 stacks at 60 per 10 s
   --rate-budget    8 processes sharing one token at 600 requests/min (bench/sdk/rate-budget.ts);
                    --quick: a 6 s window of 60 requests, fewer requests
-  --impact         the impact read at scale (bench/impact/impact-main.ts): one organization of 10,000
+  --impact         the impact read at scale (bench/impact/main.ts): one organization of 10,000
                    numbers and 100,000 calls against the provider's plain reads, and 100 organizations
                    through one token at 600 requests/min, to bench/results/impact.*; --quick: 1,000
                    numbers and 10 organizations at 20 per 5 s, to bench/results/impact-quick.*.tmp
@@ -35,11 +35,11 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
   --export         the export round trip of 1,000 linked numbers on 10 bridges: export, up taking it
                    over, preview (bench/export/main.ts), to bench/results/export.*; --quick: 100 numbers
   --sdk            only 1, SDK against raw undici, to bench/results/sdk.* (--quick: 40 pairs a case)
-  --move-gap       how long a moved number is on no bridge, N = 40 … 10,000 (bench/moves/move-gap-main.ts);
+  --move-gap       how long a moved number is on no bridge, N = 40 … 10,000 (bench/moves/main.ts);
                    --quick runs N = 40 only; --move-gap-sets N the set form at N only, to
                    bench/results/move-gap-sets.*.tmp; --move-gap-render renders bench/results/move-gap.json again;
                    --move-gap-parallel P runs the engine with --parallel P
-  --opentofu       OpenTofu against the Pulumi sides on the same estate (bench/same-estate/same-estate-main.ts);
+  --opentofu       OpenTofu against the Pulumi sides on the same estate (bench/same-estate/main.ts);
                    skipped with a note where OpenTofu is not installed (scripts/tools/opentofu builds it)
   --ts-program     the program as users write it: JavaScript, TypeScript, transpile-only
                    (both: --numbers 1000,10000 the sizes, --reps R the repetitions,

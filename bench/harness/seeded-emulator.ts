@@ -1,7 +1,7 @@
 // One emulator for one step of an engine benchmark: in-process, its rate limit raised out of the way,
 // the provider accounts seeded with enough numbers, closed whatever the step does.
 import { AdminClient, startEmulator } from "../../emulator";
-import { inventorySeed } from "./estate";
+import { inventorySeed } from "../../estate/estate";
 import type { Target } from "./stack";
 
 /** Requests per minute per token: far above what a run makes, so no request waits for a window. */

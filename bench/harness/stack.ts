@@ -2,13 +2,14 @@
 // real engine (scripts/tools/engine.ts), against an emulator over loopback HTTP, plus the measurements
 // taken around each engine operation: wall time, the emulator's request log, peak memory.
 import { execFile } from "node:child_process";
-import { appendFile, cp, rm, symlink, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { appendFile, copyFile, cp, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { AdminClient, RequestLogEntry } from "../../emulator";
+import type { EstateSpec } from "../../estate/estate";
 import { engineEnv, makeTempDir, pulumiCommand, repoRoot, type TempDir } from "../../scripts/tools/engine";
-import type { EstateSpec } from "./estate";
 import { type PeakRss, watchPeakRss } from "./rss";
 import { round, timed } from "./stats";
 import { renderYamlProgram } from "./yaml-program";
@@ -130,6 +131,10 @@ export async function benchStack(
     await cp(path.join(repoRoot, "bench", options.program ?? "harness/program"), dir.path, {
       recursive: true,
     });
+    // A TypeScript program types what it declares by the estate's own declaration, copied beside it.
+    if (existsSync(path.join(dir.path, "index.ts"))) {
+      await copyFile(path.join(repoRoot, "estate", "spec.ts"), path.join(dir.path, "spec.ts"));
+    }
   }
   if (!options.yaml) {
     await symlink(path.join(repoRoot, "node_modules"), path.join(dir.path, "node_modules"), "dir").catch(

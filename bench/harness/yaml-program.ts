@@ -1,76 +1,75 @@
 // The benchmarks' estate as a Pulumi YAML program on the native provider plugin: the same resources,
 // inputs, secrets and references as bench/harness/program/index.js declares on the native side, with no
-// Node.js language host (the engine's YAML language host evaluates it).
-import type { EstateSpec } from "./estate";
-
-/** A YAML double-quoted scalar: JSON's string syntax is a subset of it. */
-const q = (s: string): string => JSON.stringify(s);
-
-/** A Pulumi YAML interpolation of a config value or a resource output. */
-const ref = (what: string): string => `\${${what}}`;
+// Node.js language host (the engine's YAML language host evaluates it). Written by the export's writer.
+import { writePulumiYaml, type YamlResource } from "../../cli/export/pulumi-yaml";
+import type { EstateSpec } from "../../estate/estate";
+import { nativeToken } from "../../provider/urn/type-token";
 
 /** `Pulumi.yaml` of `spec` as project `name`, loading the plugin from `pluginDir`. */
 export function renderYamlProgram(spec: EstateSpec, name: string, pluginDir: string): string {
-  const lines = [
-    `name: ${name}`,
-    "description: The benchmarks' estate as a YAML program on the native provider plugin.",
-    "runtime: yaml",
-    "plugins:",
-    "  providers:",
-    "    - name: voice",
-    `      path: ${q(pluginDir)}`,
-    "config:",
-    "  authToken:",
-    "    type: string",
-    "    secret: true",
-    "  sipPassword:",
-    "    type: string",
-    "    secret: true",
-    "resources:",
+  const configurationId = (variable: string) => ({ ref: variable, output: "configurationId" });
+  const resources: YamlResource[] = [
+    ...spec.configurations.map((c) => ({
+      variable: c.name,
+      type: nativeToken("ProviderConfiguration"),
+      properties: [
+        ["provider", c.provider],
+        ["accountSid", c.accountSid],
+        ["authToken", { secret: "authToken" }],
+      ] as const,
+    })),
+    ...spec.bridges.map((b) => ({
+      variable: b.name,
+      type: nativeToken("Bridge"),
+      properties: [
+        ["name", b.bridgeName],
+        ["slug", b.slug],
+      ] as const,
+    })),
+    ...spec.numbers.map((n) => ({
+      variable: n.name,
+      type: nativeToken("BridgeNumber"),
+      properties: [
+        ["bridgeSlug", { ref: n.bridge, output: "slug" }],
+        ["providerConfigurationId", configurationId(n.configuration)],
+        ["phoneNumber", n.phoneNumber],
+      ] as const,
+    })),
+    ...(spec.sets ?? []).map((s) => ({
+      variable: s.name,
+      type: nativeToken("BridgeNumbers"),
+      properties: [
+        ["bridgeSlug", { ref: s.bridge, output: "slug" }],
+        [
+          "numbers",
+          {
+            items: s.numbers.map((n) => [
+              ["phoneNumber", n.phoneNumber] as const,
+              ["providerConfigurationId", configurationId(n.configuration)] as const,
+            ]),
+          },
+        ],
+      ] as const,
+    })),
+    ...spec.trunks.map((t) => ({
+      variable: t.name,
+      type: nativeToken("SipTrunk"),
+      properties: [
+        ["name", t.name],
+        ["sipUrl", t.sipUrl],
+        ["transport", t.transport],
+        ["port", t.port],
+        ["authUsername", t.authUsername],
+        ["authPassword", { secret: "sipPassword" }],
+        ["allowedIps", t.allowedIps],
+      ] as const,
+    })),
   ];
-  const resource = (logical: string, type: string, props: string[]) =>
-    lines.push(
-      `  ${logical}:`,
-      `    type: voice:index:${type}`,
-      "    properties:",
-      ...props.map((p) => `      ${p}`),
-    );
-  for (const c of spec.configurations) {
-    resource(c.name, "ProviderConfiguration", [
-      `provider: ${q(c.provider)}`,
-      `accountSid: ${q(c.accountSid)}`,
-      `authToken: ${ref("authToken")}`,
-    ]);
-  }
-  for (const b of spec.bridges)
-    resource(b.name, "Bridge", [`name: ${q(b.bridgeName)}`, `slug: ${q(b.slug)}`]);
-  for (const n of spec.numbers) {
-    resource(n.name, "BridgeNumber", [
-      `bridgeSlug: \${${n.bridge}.slug}`,
-      `providerConfigurationId: \${${n.configuration}.configurationId}`,
-      `phoneNumber: ${q(n.phoneNumber)}`,
-    ]);
-  }
-  for (const s of spec.sets ?? []) {
-    resource(s.name, "BridgeNumbers", [
-      `bridgeSlug: \${${s.bridge}.slug}`,
-      "numbers:",
-      ...s.numbers.flatMap((n) => [
-        `  - phoneNumber: ${q(n.phoneNumber)}`,
-        `    providerConfigurationId: \${${n.configuration}.configurationId}`,
-      ]),
-    ]);
-  }
-  for (const t of spec.trunks) {
-    resource(t.name, "SipTrunk", [
-      `name: ${q(t.name)}`,
-      `sipUrl: ${q(t.sipUrl)}`,
-      `transport: ${q(t.transport)}`,
-      `port: ${q(t.port)}`,
-      `authUsername: ${q(t.authUsername)}`,
-      `authPassword: ${ref("sipPassword")}`,
-      `allowedIps: [${t.allowedIps.map(q).join(", ")}]`,
-    ]);
-  }
-  return `${lines.join("\n")}\n`;
+  return writePulumiYaml({
+    project: name,
+    description: "The benchmarks' estate as a YAML program on the native provider plugin.",
+    pluginPath: pluginDir,
+    secrets: ["authToken", "sipPassword"],
+    resources,
+  });
 }

@@ -1,6 +1,6 @@
-// The estate the recovery runs declare: bench/harness/estate.ts's mix, with the numbers of every other
+// The estate the recovery runs declare: estate/estate.ts's mix, with the numbers of every other
 // bridge declared as one BridgeNumbers set and the rest link by link, so a recovery meets both forms.
-import { type EstateSpec, estate } from "../harness/estate";
+import { type EstateSpec, estate } from "../../estate/estate";
 
 /** An estate with its sets spelled out. */
 export type MixedEstate = EstateSpec & { sets: NonNullable<EstateSpec["sets"]> };

@@ -3,7 +3,7 @@
 // platform's own would write it. Each object names the platform's paths for its create, read and
 // delete; a link is created by the bridge's connect-provider, read by searching its bridge's detail
 // view for the number (`read_search`), and deleted by disconnect-provider.
-import type { EstateSpec } from "../harness/estate";
+import type { EstateSpec } from "../../estate/estate";
 
 /** The provider's address and version (scripts/tools/opentofu builds that version into a filesystem mirror). */
 export const RESTAPI = { source: "mastercard/restapi", version: "1.20.0" } as const;

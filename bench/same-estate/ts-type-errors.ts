@@ -5,8 +5,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { withSeededEmulator } from "../harness/seeded-emulator";
 import { benchStack } from "../harness/stack";
-import { sameEstate } from "./same-estate";
-import type { ProgramKind } from "./same-estate-side";
+import { sameEstate } from "./estate";
+import type { ProgramKind } from "./side";
 
 /** A mistake a user makes, as a change to bench/same-estate/program-ts/index.ts. */
 interface Mistake {

@@ -1,6 +1,6 @@
 // Table 4 of the bench: the requests each operation makes against its floor, and what they cost in
 // time at the platform's rate limit, where requests, not the engine, set the pace.
-import type { ScaleResult } from "./scale";
+import type { ScaleResult } from "./runs";
 
 /** The platform's documented rate: 600 requests a minute, 100 ms a request once a window is spent. */
 const PLATFORM_REQUESTS_PER_MINUTE = 600;

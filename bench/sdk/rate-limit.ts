@@ -3,7 +3,7 @@
 // hold requests until the window resets (X-RateLimit-Remaining: 0 → wait for X-RateLimit-Reset)
 // instead of collecting 429s. The same sequence without a limit gives the time the pacing cost.
 import { AdminClient, startEmulator } from "../../emulator";
-import { estate, inventorySeed, type Mix, mixOf } from "../harness/estate";
+import { estate, inventorySeed, type Mix, mixOf } from "../../estate/estate";
 import { benchStack, type OpMeasure, type Target } from "../harness/stack";
 import { progress, round } from "../harness/stats";
 

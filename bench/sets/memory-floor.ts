@@ -2,12 +2,12 @@
 // destroyed with the memory probe on. What its processes hold is Node.js, @pulumi/pulumi, the gRPC
 // stack and the provider's code, not anything per resource.
 import { AdminClient, startEmulator } from "../../emulator";
-import type { EstateSpec } from "../harness/estate";
+import type { EstateSpec } from "../../estate/estate";
 import type { MemoryBreakdown } from "../harness/memory-breakdown";
 import { nodeOptionsEnv, probedRun } from "../harness/probed-run";
 import { BENCH_RATE_LIMIT } from "../harness/seeded-emulator";
 import { benchStack, type Target } from "../harness/stack";
-import type { SetSide } from "./sets-scale";
+import type { SetSide } from "./scale";
 
 export interface MemoryFloor {
   side: SetSide;

@@ -14,7 +14,7 @@ import { STAMP as stamp } from "./build-stamp.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SOURCE = /\.(?:[mc]?ts|json)$/;
-const FALLBACK_INCLUDE = ["sdk", "provider", "emulator", "cli", "scripts", "bench"];
+const FALLBACK_INCLUDE = ["sdk", "provider", "emulator", "cli", "scripts", "bench", "estate"];
 
 /** The folders the build compiles (tsconfig.build.json's `include`). */
 function includedFolders() {

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "../fixtures/cli-build";
 import { limitFor } from "../fixtures/limits";
-import { buildCli } from "./build";
 
 let CLI: string;
 let dir: string;

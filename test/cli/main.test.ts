@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, ROOT } from "../fixtures/cli-build";
 import { limitFor } from "../fixtures/limits";
-import { buildCli, ROOT } from "./build";
 
 let CLI: string;
 const children: ChildProcessWithoutNullStreams[] = [];

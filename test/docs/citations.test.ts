@@ -15,6 +15,7 @@ const FOLDERS = [
   "emulator",
   "cli",
   "bench",
+  "estate",
   "scripts",
   "docs",
   "examples",

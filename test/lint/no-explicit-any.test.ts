@@ -9,7 +9,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../fixtures/engine";
 
 const PROBE = "export const loose: any = JSON.parse('{}');\n";
-const FOLDERS = ["sdk", "provider", "cli", "policy", "emulator", "bench", "scripts", "test"] as const;
+const FOLDERS = [
+  "sdk",
+  "provider",
+  "cli",
+  "policy",
+  "emulator",
+  "bench",
+  "estate",
+  "scripts",
+  "test",
+] as const;
 
 /** Lints one probe file per folder; answers the exit status and the files that drew `noExplicitAny`. */
 function lintProbes(dir: string): { status: number; flagged: string[] } {

@@ -1,5 +1,5 @@
 // The fleet benchmark's program: one organization per stack, what it declares read from
-// specs/<stack>.json beside it (bench/fleet/fleet-estate.ts writes them): a provider configuration,
+// specs/<stack>.json beside it (bench/fleet/estate.ts writes them): a provider configuration,
 // bridges each holding its numbers as one BridgeNumbers set, and SIP trunks.
 const fs = require("node:fs");
 const path = require("node:path");

@@ -1,4 +1,4 @@
-// The benchmarks' program. `spec.json` beside it (written by bench/harness/estate.ts through bench/harness/stack.ts) lists what to declare
+// The benchmarks' program. `spec.json` beside it (declared by estate/estate.ts, written by bench/harness/stack.ts) lists what to declare
 // and `spec.provider` chooses who serves it:
 //   "voice": this package's resources (ProviderConfiguration, Bridge, BridgeNumber, SipTrunk);
 //   "noop":  the same program shape (same names, inputs, secrets and dependencies) on a dynamic provider

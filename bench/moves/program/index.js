@@ -1,4 +1,4 @@
-// The move-gap benchmark's program. `spec.json` beside it (bench/moves/move-gap-estate.ts) lists the
+// The move-gap benchmark's program. `spec.json` beside it (bench/moves/estate.ts) lists the
 // configurations, the bridges and each number's bridge; `spec.form` chooses how the links are declared:
 //   "links": one BridgeNumber per number, named after its place in the estate (a move changes only
 //            its `bridgeSlug`, so the engine updates it in place);

@@ -1,21 +1,8 @@
-// What the program declares, read from `spec.json` beside it (written by the bench, bench/harness/estate.ts):
-// an organization's data kept in a file, as a program of thousands of numbers keeps it.
+// What the program declares, read from `spec.json` beside it (written by the bench from estate/estate.ts):
+// an organization's data kept in a file, as a program of thousands of numbers keeps it. Its shape,
+// `spec.ts`, is estate/spec.ts, copied in beside this file with the program (bench/harness/stack.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { EstateSpec } from "./spec";
 
-export interface Spec {
-  configurations: { name: string; provider: string; accountSid: string }[];
-  bridges: { name: string; bridgeName: string; slug: string }[];
-  numbers: { name: string; bridge: string; configuration: string; phoneNumber: string }[];
-  sets?: { name: string; bridge: string; numbers: { configuration: string; phoneNumber: string }[] }[];
-  trunks: {
-    name: string;
-    sipUrl: string;
-    transport: string;
-    port: string;
-    authUsername: string;
-    allowedIps: string[];
-  }[];
-}
-
-export const spec: Spec = JSON.parse(fs.readFileSync(path.join(__dirname, "spec.json"), "utf8"));
+export const spec: EstateSpec = JSON.parse(fs.readFileSync(path.join(__dirname, "spec.json"), "utf8"));

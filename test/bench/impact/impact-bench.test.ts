@@ -2,8 +2,8 @@
 // reads need more than one window of the rate. Its reads and the emulator it fills run from dist/
 // (`npm test` builds first). Counts are checked, never times.
 import { describe, expect, it } from "vitest";
-import { runImpactBench } from "../../../bench/impact/impact-main";
-import { renderImpact } from "../../../bench/impact/impact-report";
+import { runImpactBench } from "../../../bench/impact/main";
+import { renderImpact } from "../../../bench/impact/report";
 
 const TINY = {
   organization: {

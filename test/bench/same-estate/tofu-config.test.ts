@@ -2,7 +2,7 @@
 // object per configuration, bridge, link and trunk of the same estate, each link on its own bridge
 // with its own configuration, and no secret written into the configuration.
 import { describe, expect, it } from "vitest";
-import { sameEstate, sameMix } from "../../../bench/same-estate/same-estate";
+import { sameEstate, sameMix } from "../../../bench/same-estate/estate";
 import { renderTofuConfig } from "../../../bench/same-estate/tofu-config";
 
 describe("the OpenTofu configuration of the same estate", () => {

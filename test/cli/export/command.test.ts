@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
+import { buildCli, ROOT } from "../../fixtures/cli-build";
 import { useEmulator } from "../../fixtures/emulator";
 import { limitFor } from "../../fixtures/limits";
-import { buildCli, ROOT } from "../build";
 
 let CLI: string;
 let dir: string;

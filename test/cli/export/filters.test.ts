@@ -4,7 +4,7 @@ import { derive } from "../../../cli/export/derive";
 import { globToRegExp, parseFilter, select } from "../../../cli/export/filters";
 import type { Organization } from "../../../cli/export/organization";
 import { resolveLinks } from "../../../provider/resources/bridge-number-link/export";
-import { arbitraryOrganization } from "./organization";
+import { arbitraryOrganization } from "../../fixtures/export-organization";
 
 const org: Organization = {
   orgHandle: "acme",

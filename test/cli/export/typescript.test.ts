@@ -6,9 +6,9 @@ import { plan, plannedOf } from "../../../cli/export/plan";
 import { renderTypeScript } from "../../../cli/export/typescript";
 import { resolveLinks } from "../../../provider/resources/bridge-number-link/export";
 import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
+import { arbitraryOrganization, hostileOrganization } from "../../fixtures/export-organization";
 import { declaredResources } from "../../fixtures/exported-program";
 import { hostileText } from "../../fixtures/hostile-text";
-import { arbitraryOrganization, hostileOrganization } from "./organization";
 
 describe("the exported TypeScript program", () => {
   it("declares every record once, with its values, adopt: true, secrets from config and references for links", () => {

@@ -7,8 +7,8 @@ import type { Organization } from "../../../cli/export/organization";
 import { plan, plannedOf } from "../../../cli/export/plan";
 import { renderYamlProject } from "../../../cli/export/yaml";
 import { allowedIpSet } from "../../../provider/resources/sip-trunk/allowed-ips";
+import { hostileOrganization } from "../../fixtures/export-organization";
 import { parseYaml, readInterpolation, unsafeRawCharacters } from "../../fixtures/pulumi-yaml-reading";
-import { hostileOrganization } from "./organization";
 
 const org: Organization = {
   orgHandle: "acme",

@@ -1,9 +1,9 @@
 // Planned creates looked up on the emulator over HTTP through each type's descriptor: found and
 // equal, found but different (naming the field), absent, and waiting for a value unknown at preview.
 import { beforeAll, describe, expect, it } from "vitest";
-import { inventorySeed } from "../../../bench/harness/estate";
 import { findPlannedCreates } from "../../../cli/recover/found-on-platform";
 import type { PlannedCreate } from "../../../cli/recover/planned-creates";
+import { inventorySeed } from "../../../estate/estate";
 import { runtimeContext } from "../../../provider/connection/context-cache";
 import { UNKNOWN } from "../../../provider/runtime/fields";
 import type { VoiceClient } from "../../../sdk";

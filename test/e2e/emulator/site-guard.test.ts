@@ -5,10 +5,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform } from "../../emulator/http";
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_TIMEOUT_MS, chromiumPath } from "../../fixtures/chromium";
 import { useEmulator } from "../../fixtures/emulator";
 import { limitFor, OPERATION_MS } from "../../fixtures/limits";
+import { platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator();
 let browser: Browser;

@@ -7,8 +7,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { engineEnv, repoRoot } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { upOnly } from "../../fixtures/stack-up";
-import { OP_TIMEOUT_MS, type ProgramSpec, useVoiceStack } from "../../fixtures/voice-stack";
+import { type ProgramSpec, useVoiceStack } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const ctx = useVoiceStack();
@@ -62,7 +63,7 @@ const report = (file: string, ...flags: string[]): Promise<Result> =>
     }),
   );
 
-describe("report --impact: what a pull request does to live calls", { timeout: OP_TIMEOUT_MS }, () => {
+describe("report --impact: what a pull request does to live calls", { timeout: limitFor(4) }, () => {
   let plan: string;
 
   it("names the busy number's calls, live channels, agent and follow-up; fails on it until acknowledged", async () => {

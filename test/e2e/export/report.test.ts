@@ -7,8 +7,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { engineEnv, repoRoot } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { upOnly } from "../../fixtures/stack-up";
-import { OP_TIMEOUT_MS, type ProgramSpec, SECRETS, useVoiceStack } from "../../fixtures/voice-stack";
+import { type ProgramSpec, SECRETS, useVoiceStack } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const ctx = useVoiceStack();
@@ -78,7 +79,7 @@ function expectNoSecret(text: string): void {
   expect(text).not.toContain(SECRETS.authToken);
 }
 
-describe("report on the real engine's JSON", { timeout: OP_TIMEOUT_MS * 2 }, () => {
+describe("report on the real engine's JSON", { timeout: limitFor(4) }, () => {
   it("right after up: no changes, exit 0", async () => {
     await ctx.voice.declare(spec(5060));
     await upOnly(ctx.voice.stack);

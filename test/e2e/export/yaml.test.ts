@@ -6,7 +6,6 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExportForm } from "../../../provider/runtime/export-mapping";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
@@ -14,18 +13,19 @@ import {
   ENGINE_BUILD_TIMEOUT_MS,
   engineEnv,
   makeTempDir,
-  pulumiCommand,
   repoRoot,
   type TempDir,
 } from "../../fixtures/engine";
 import { printedSecrets } from "../../fixtures/export-steps";
+import { languageStack, requireYamlHost } from "../../fixtures/language-stack";
+import { limitFor } from "../../fixtures/limits";
 import { buildOrganization, seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
 import { childEnv } from "../../fixtures/user-project";
-import { OP_TIMEOUT_MS, plainExport } from "../../fixtures/voice-stack";
+import { plainExport } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 
-describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_MS * 3 }, () => {
+describe("pulumi-voice-platform export --language yaml", () => {
   let tmp: TempDir;
   let emu: TestEmulator;
   let token: string;
@@ -38,18 +38,13 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
     tmp = await makeTempDir("pulumi-voice-export-yaml-");
     emu = await startTestEmulator();
     token = await buildOrganization(emu.apiUrl, emu.admin, spec());
-    const env = { ...process.env, ...(await engineEnv("yaml")) };
-    await run("sh", ["-c", "command -v pulumi-language-yaml"], { env }).catch(() => {
-      throw new Error(
-        "pulumi-language-yaml is not on the engine's PATH (`scripts/tools/pulumi-engine yaml` builds it)",
-      );
-    });
+    await requireYamlHost();
   }, ENGINE_BUILD_TIMEOUT_MS);
 
   afterAll(async () => {
     await emu?.close();
     await tmp?.remove();
-  }, OP_TIMEOUT_MS);
+  });
 
   /** The organization's requests since the last clear. */
   const requests = async () =>
@@ -96,10 +91,7 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
       Array(form === "sets" ? 2 : 3).fill(`type: voice:index:BridgeNumber${form === "sets" ? "s" : ""}\n`),
     );
 
-    const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName, workDir: out },
-      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
-    );
+    const { stack, remove } = await languageStack(out, { stackName });
     try {
       await stack.setAllConfig(
         Object.fromEntries(keys.map((k) => [k, { value: secretValue(k), secret: true }])),
@@ -173,31 +165,47 @@ describe("pulumi-voice-platform export --language yaml", { timeout: OP_TIMEOUT_M
       );
       return r;
     } finally {
-      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
+      await remove();
     }
   }
 
-  it("takes the seeded organization over by adopt, each bridge's numbers a set: no write, preview clean", async () => {
-    const r = await roundTrip("adopt");
-    expect(r.resources).toBe(9);
-    expect(r.writes).toEqual([]);
-  });
+  it(
+    "takes the seeded organization over by adopt, each bridge's numbers a set: no write, preview clean",
+    async () => {
+      const r = await roundTrip("adopt");
+      expect(r.resources).toBe(9);
+      expect(r.writes).toEqual([]);
+    },
+    limitFor(3),
+  );
 
-  it("takes it over by the import option: no write, preview clean", async () => {
-    const r = await roundTrip("import");
-    expect(r.resources).toBe(9);
-    expect(r.writes).toEqual([]);
-  });
+  it(
+    "takes it over by the import option: no write, preview clean",
+    async () => {
+      const r = await roundTrip("import");
+      expect(r.resources).toBe(9);
+      expect(r.writes).toEqual([]);
+    },
+    limitFor(4),
+  );
 
-  it("takes it over by `pulumi import --file import.json`: no write, up and preview change nothing", async () => {
-    const r = await roundTrip("import", true);
-    expect(r.resources).toBe(9);
-    expect(r.writes).toEqual([]);
-  });
+  it(
+    "takes it over by `pulumi import --file import.json`: no write, up and preview change nothing",
+    async () => {
+      const r = await roundTrip("import", true);
+      expect(r.resources).toBe(9);
+      expect(r.writes).toEqual([]);
+    },
+    limitFor(4),
+  );
 
-  it("takes it over link by link with --per-link, by adopt: no write, preview clean", async () => {
-    const r = await roundTrip("adopt", false, "per-link");
-    expect(r.resources).toBe(10);
-    expect(r.writes).toEqual([]);
-  });
+  it(
+    "takes it over link by link with --per-link, by adopt: no write, preview clean",
+    async () => {
+      const r = await roundTrip("adopt", false, "per-link");
+      expect(r.resources).toBe(10);
+      expect(r.writes).toEqual([]);
+    },
+    limitFor(3),
+  );
 });

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FleetReport } from "../../../cli/fleet/fleet-report";
 import { VoiceClient } from "../../../sdk";
-import { buildCli } from "../../cli/build";
+import { buildCli } from "../../fixtures/cli-build";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, repoRoot } from "../../fixtures/engine";
 import {

@@ -4,19 +4,19 @@ import { execFile } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { useEmulator } from "../../fixtures/emulator";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
   engineEnv,
-  pulumiCommand,
   repoRoot,
   skipTypeCheck,
   type TempDir,
 } from "../../fixtures/engine";
+import { languageStack } from "../../fixtures/language-stack";
+import { limitFor } from "../../fixtures/limits";
 import { upOnly } from "../../fixtures/stack-up";
-import { emulatorConfig, OP_TIMEOUT_MS, programDir } from "../../fixtures/voice-stack";
+import { emulatorConfig, programDir } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const example = (name: string) => path.join(repoRoot, "examples", name);
@@ -25,24 +25,19 @@ const SECRETS = {
   sipPassword: { value: "example-sip-pw", secret: true },
 };
 
-let emu: TestEmulator;
+// Each test starts from the emulator's seed.
+const emu = useEmulator();
 const dirs: TempDir[] = [];
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  await engineEnv();
-}, ENGINE_BUILD_TIMEOUT_MS);
+beforeAll(() => engineEnv(), ENGINE_BUILD_TIMEOUT_MS);
 afterAll(async () => {
   for (const dir of dirs) await dir.remove();
-  await emu?.close();
 });
 
+/** A copy of example `name` and its stack `stackName`. */
 async function exampleStack(name: string, stackName: string) {
   const dir = await programDir(example(name));
   dirs.push(dir);
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName, workDir: dir.path },
-    { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
-  );
+  const { stack } = await languageStack(dir.path, { stackName });
   return { dir, stack };
 }
 
@@ -86,53 +81,60 @@ async function bridgesOf(org: string): Promise<Record<string, string[]>> {
   );
 }
 
-describe("examples", { timeout: OP_TIMEOUT_MS * 2 }, () => {
-  it("quickstart: up makes what it declares and exports the lookups; preview then shows no change", async () => {
-    const { stack } = await exampleStack("quickstart", "dev");
-    await stack.setAllConfig({ ...emulatorConfig(emu), ...SECRETS });
-    const up = await stack.up();
-    expect(await bridgesOf("acme")).toEqual({ "support-line": ["+14155550100", "+14155550101"] });
-    const state = await emu.admin.state();
-    expect(state.configurations).toMatchObject([{ provider: "twilio", auth_token: "example-twilio-token" }]);
-    expect(state.trunks).toMatchObject([
-      { name: "primary", transport: "tls", port: "5061", auth_password: "example-sip-pw" },
-    ]);
-    expect(up.outputs.spaceName?.value).toBe("Support");
-    expect(up.outputs.publishedAgents?.value).toEqual(["support-agent", "sales-agent"]);
-    expect(up.outputs.numberStates?.value).toEqual(["ASSIGNED", "ASSIGNED"]);
-    // The up type-checked the example; the preview and the destroy run the same code.
-    skipTypeCheck(stack.workspace);
-    expect((await stack.preview()).changeSummary).toEqual({ same: 6 });
-    await stack.destroy();
-    expect(await bridgesOf("acme")).toEqual({});
-  });
+describe("examples", () => {
+  it(
+    "quickstart: up makes what it declares and exports the lookups; preview then shows no change",
+    async () => {
+      const { stack } = await exampleStack("quickstart", "dev");
+      await stack.setAllConfig({ ...emulatorConfig(emu), ...SECRETS });
+      const up = await stack.up();
+      expect(await bridgesOf("acme")).toEqual({ "support-line": ["+14155550100", "+14155550101"] });
+      const state = await emu.admin.state();
+      expect(state.configurations).toMatchObject([
+        { provider: "twilio", auth_token: "example-twilio-token" },
+      ]);
+      expect(state.trunks).toMatchObject([
+        { name: "primary", transport: "tls", port: "5061", auth_password: "example-sip-pw" },
+      ]);
+      expect(up.outputs.spaceName?.value).toBe("Support");
+      expect(up.outputs.publishedAgents?.value).toEqual(["support-agent", "sales-agent"]);
+      expect(up.outputs.numberStates?.value).toEqual(["ASSIGNED", "ASSIGNED"]);
+      // The up type-checked the example; the preview and the destroy run the same code.
+      skipTypeCheck(stack.workspace);
+      expect((await stack.preview()).changeSummary).toEqual({ same: 6 });
+      await stack.destroy();
+      expect(await bridgesOf("acme")).toEqual({});
+    },
+    limitFor(3),
+  );
 
-  it("staging-prod: one program, two stacks, two organizations", async () => {
-    const staging = await exampleStack("staging-prod", "staging");
-    const prod = await LocalWorkspace.createOrSelectStack(
-      { stackName: "prod", workDir: staging.dir.path },
-      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
-    );
-    const { "voice:orgHandle": _org, ...connection } = emulatorConfig(emu);
-    for (const stack of [staging.stack, prod]) {
-      await stack.setAllConfig({ ...connection, ...SECRETS });
-      await upOnly(stack);
-      // The first up type-checked the example; the other runs are of the same code.
-      skipTypeCheck(staging.stack.workspace);
-      skipTypeCheck(prod.workspace);
-    }
-    expect(await bridgesOf("globex")).toEqual({ "support-staging": ["+12125550100"] });
-    expect(await bridgesOf("acme")).toEqual({ support: ["+14155550102", "+14155550103", "+14155550104"] });
-    const trunks = (await emu.admin.state()).trunks.map(
-      (t) => `${t.organization}:${t.name}:${t.source_ips.join(",")}`,
-    );
-    expect(trunks.sort()).toEqual([
-      "acme:prod-trunk:203.0.113.10,203.0.113.11",
-      "globex:staging-trunk:198.51.100.10",
-    ]);
-    for (const stack of [staging.stack, prod]) await stack.destroy();
-    expect((await emu.admin.state()).bridges).toEqual([]);
-  });
+  it(
+    "staging-prod: one program, two stacks, two organizations",
+    async () => {
+      const staging = await exampleStack("staging-prod", "staging");
+      const { stack: prod } = await languageStack(staging.dir.path, { stackName: "prod" });
+      const { "voice:orgHandle": _org, ...connection } = emulatorConfig(emu);
+      for (const stack of [staging.stack, prod]) {
+        await stack.setAllConfig({ ...connection, ...SECRETS });
+        await upOnly(stack);
+        // The first up type-checked the example; the other runs are of the same code.
+        skipTypeCheck(staging.stack.workspace);
+        skipTypeCheck(prod.workspace);
+      }
+      expect(await bridgesOf("globex")).toEqual({ "support-staging": ["+12125550100"] });
+      expect(await bridgesOf("acme")).toEqual({ support: ["+14155550102", "+14155550103", "+14155550104"] });
+      const trunks = (await emu.admin.state()).trunks.map(
+        (t) => `${t.organization}:${t.name}:${t.source_ips.join(",")}`,
+      );
+      expect(trunks.sort()).toEqual([
+        "acme:prod-trunk:203.0.113.10,203.0.113.11",
+        "globex:staging-trunk:198.51.100.10",
+      ]);
+      for (const stack of [staging.stack, prod]) await stack.destroy();
+      expect((await emu.admin.state()).bridges).toEqual([]);
+    },
+    limitFor(4),
+  );
 
   it(
     "ci: the workflow's preview, up and drift jobs work; the drift check fails on drift only and reports it",
@@ -218,6 +220,6 @@ describe("examples", { timeout: OP_TIMEOUT_MS * 2 }, () => {
       });
       expect((await emu.admin.state()).bridges).toEqual([]);
     },
-    OP_TIMEOUT_MS * 4, // a dozen engine runs: each job's steps, several times
+    limitFor(12), // each job's steps, several times
   );
 });

@@ -5,26 +5,17 @@ import { execFile } from "node:child_process";
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import {
-  ENGINE_BUILD_TIMEOUT_MS,
-  engineEnv,
-  GO_BUILD_ENV,
-  makeTempDir,
-  pulumiCommand,
-  repoRoot,
-  type TempDir,
-} from "../../fixtures/engine";
+import { describe, expect, it } from "vitest";
+import { GO_BUILD_ENV, makeTempDir, repoRoot } from "../../fixtures/engine";
+import { EXAMPLE_CONFIG, useLanguageStack } from "../../fixtures/language-stack";
+import { limitFor } from "../../fixtures/limits";
 import { codeBlocks } from "../../fixtures/markdown";
-import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { emulatorConfig, OP_TIMEOUT_MS, plainExport, SECRETS } from "../../fixtures/voice-stack";
+import { plainExport, SECRETS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const example = path.join(repoRoot, "examples", "go");
 /** Compiling a Go program and the SDK's dependencies on a loaded machine took 17 minutes the first time. */
-const GO_BUILD_TIMEOUT_MS = ENGINE_BUILD_TIMEOUT_MS;
+const COLD_GO_BUILDS = 3;
 
 /** A copy of examples/go whose SDK and plugin paths are absolute, so it runs from a scratch folder. */
 async function copyExample(dir: string): Promise<void> {
@@ -65,70 +56,47 @@ describe("the Go SDK", () => {
         await scratch.remove();
       }
     },
-    GO_BUILD_TIMEOUT_MS,
+    limitFor(0, COLD_GO_BUILDS),
   );
 });
 
-describe("a Go program with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
-  let emu: TestEmulator;
-  let dir: TempDir;
-  let stack: Stack;
-
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    dir = await makeTempDir("pulumi-voice-go-program-");
-    await copyExample(dir.path);
-    stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "go", workDir: dir.path },
-      { envVars: { ...(await engineEnv("go")), ...GO_BUILD_ENV }, pulumiCommand: await pulumiCommand() },
-    );
-    await stack.setAllConfig({
-      ...emulatorConfig(emu),
-      accountSid: { value: DEMO_ACCOUNT },
-      authToken: { value: SECRETS.authToken, secret: true },
-      sipPassword: { value: SECRETS.sipPassword, secret: true },
-    });
-  }, ENGINE_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.workspace.removeStack("go", { force: true }).catch(() => undefined);
-    await dir?.remove();
-    await emu?.close();
-  }, OP_TIMEOUT_MS);
+describe("a Go program with the real engine", () => {
+  const go = useLanguageStack({
+    stackName: "go",
+    program: { write: copyExample },
+    pieces: ["go"],
+    env: GO_BUILD_ENV,
+    config: EXAMPLE_CONFIG,
+  });
 
   it(
-    "up creates the resources and answers the invoke",
+    "up creates the resources and answers the invoke; a preview finds no change; destroy removes them",
     async () => {
-      const up = await stack.up();
+      const up = await go.stack.up();
       expect(up.summary.resourceChanges).toEqual({ create: 5 });
-      const state = await emu.admin.state();
+      let state = await go.emu.admin.state();
       expect(state.bridges.map((b) => b.slug)).toEqual(["support"]);
       expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
       expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
       expect(typeof up.outputs.configurationId?.value).toBe("number");
       expect(up.outputs.organizationCount?.value).toBeGreaterThan(0);
       // The program read the lookups' typed fields by name.
-      expect(up.outputs.organizationHandles?.value).toContain(emu.orgHandle);
+      expect(up.outputs.organizationHandles?.value).toContain(go.emu.orgHandle);
       expect(up.outputs.totalTasks?.value).toBeGreaterThan(0);
+
+      const preview = await go.stack.preview({ expectNoChanges: true });
+      expect(preview.changeSummary).toEqual({ same: 5 });
+
+      const exported = await plainExport(go.stack);
+      expect(exported).not.toContain(SECRETS.authToken);
+      expect(exported).not.toContain(SECRETS.sipPassword);
+
+      const destroy = await go.stack.destroy();
+      expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+      state = await go.emu.admin.state();
+      expect([state.bridges.length, state.links.length, state.trunks.length]).toEqual([0, 0, 0]);
     },
-    GO_BUILD_TIMEOUT_MS,
+    // The up compiles the program: a Go build, warm after the build test above.
+    limitFor(4, 1),
   );
-
-  it("a preview right after finds no change", async () => {
-    const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 5 });
-  });
-
-  it("keeps the secrets out of the plaintext state", async () => {
-    const exported = await plainExport(stack);
-    expect(exported).not.toContain(SECRETS.authToken);
-    expect(exported).not.toContain(SECRETS.sipPassword);
-  });
-
-  it("destroy removes what it created", async () => {
-    const destroy = await stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
-    const state = await emu.admin.state();
-    expect([state.bridges.length, state.links.length, state.trunks.length]).toEqual([0, 0, 0]);
-  });
 });

@@ -8,26 +8,18 @@ import { execFile } from "node:child_process";
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRY } from "../../../provider/resources/registry";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import {
-  ENGINE_BUILD_TIMEOUT_MS,
-  engineEnv,
-  makeTempDir,
-  pulumiCommand,
-  repoRoot,
-  type TempDir,
-} from "../../fixtures/engine";
+import { makeTempDir, repoRoot, type TempDir } from "../../fixtures/engine";
+import { EXAMPLE_CONFIG, useLanguageStack } from "../../fixtures/language-stack";
+import { INSTALL_MS, limitFor } from "../../fixtures/limits";
 import { codeBlocks } from "../../fixtures/markdown";
-import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { emulatorConfig, OP_TIMEOUT_MS, plainExport, SECRETS } from "../../fixtures/voice-stack";
+import { plainExport, SECRETS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const example = path.join(repoRoot, "examples", "java");
-/** A first build downloads Maven's plugins and Pulumi's Java SDK (46 MB); later ones are offline. */
-const MAVEN_TIMEOUT_MS = 15 * 60_000;
+/** One Maven run: a first downloads Maven's plugins and Pulumi's Java SDK (46 MB); later ones are offline. */
+const MAVEN_TIMEOUT_MS = INSTALL_MS;
 const MAVEN = ["-B", "--no-transfer-progress", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"];
 /** What examples/java's `mvn package` writes: the program with every dependency, run without Maven. */
 const PROGRAM_JAR = "target/voice-java-1.0-SNAPSHOT-jar-with-dependencies.jar";
@@ -127,9 +119,12 @@ async function javac(dir: string, name: string, code: string): Promise<{ ok: boo
   );
 }
 
-beforeAll(async () => {
-  built = await build();
-}, MAVEN_TIMEOUT_MS);
+beforeAll(
+  async () => {
+    built = await build();
+  },
+  limitFor(0, 4),
+); // Maven and a JDK, the SDK's jar, its install, the example's package
 afterAll(() => built?.scratch.remove());
 
 describe("the Java SDK", () => {
@@ -180,68 +175,48 @@ describe("the Java SDK", () => {
   });
 });
 
-describe("a Java program with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
-  let emu: TestEmulator;
-  let stack: Stack;
-
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "java", workDir: built.program },
-      { envVars: await engineEnv("java"), pulumiCommand: await pulumiCommand() },
-    );
-    await stack.setAllConfig({
-      ...emulatorConfig(emu),
-      accountSid: { value: DEMO_ACCOUNT },
-      authToken: { value: SECRETS.authToken, secret: true },
-      sipPassword: { value: SECRETS.sipPassword, secret: true },
-    });
-  }, ENGINE_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.workspace.removeStack("java", { force: true }).catch(() => undefined);
-    await emu?.close();
-  }, OP_TIMEOUT_MS);
-
-  it("up creates the resources and answers the invokes", async () => {
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 5 });
-    const state = await emu.admin.state();
-    expect(state.bridges.map((b) => b.slug)).toEqual(["support"]);
-    expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
-    expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
-    expect(typeof up.outputs.configurationId?.value).toBe("number");
-    expect(up.outputs.organizationCount?.value).toBeGreaterThan(0);
-    // The program read the lookups' typed fields by name.
-    expect(up.outputs.organizationHandles?.value).toContain(emu.orgHandle);
-    expect(up.outputs.totalTasks?.value).toBeGreaterThan(0);
+describe("a Java program with the real engine", () => {
+  const java = useLanguageStack({
+    stackName: "java",
+    program: { workDir: () => built.program },
+    pieces: ["java"],
+    config: EXAMPLE_CONFIG,
   });
 
-  it("a preview right after finds no change", async () => {
-    const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 5 });
-  });
+  it(
+    "up creates the resources and answers the invokes; a preview finds no change, also with `runtime: java` through Maven; destroy removes them",
+    async () => {
+      const { stack, emu } = java;
+      const up = await stack.up();
+      expect(up.summary.resourceChanges).toEqual({ create: 5 });
+      let state = await emu.admin.state();
+      expect(state.bridges.map((b) => b.slug)).toEqual(["support"]);
+      expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
+      expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
+      expect(typeof up.outputs.configurationId?.value).toBe("number");
+      expect(up.outputs.organizationCount?.value).toBeGreaterThan(0);
+      // The program read the lookups' typed fields by name.
+      expect(up.outputs.organizationHandles?.value).toContain(emu.orgHandle);
+      expect(up.outputs.totalTasks?.value).toBeGreaterThan(0);
 
-  it("the example as it is, `runtime: java` through Maven, previews the same", async () => {
-    await writeProject(built.program, "maven");
-    try {
-      const preview = await stack.preview({ expectNoChanges: true });
-      expect(preview.changeSummary).toEqual({ same: 5 });
-    } finally {
-      await writeProject(built.program, "jar");
-    }
-  });
+      expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+      // The example as it is: `runtime: java`, which compiles and runs it through Maven.
+      await writeProject(built.program, "maven");
+      try {
+        expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+      } finally {
+        await writeProject(built.program, "jar");
+      }
 
-  it("keeps the secrets out of the plaintext state", async () => {
-    const exported = await plainExport(stack);
-    expect(exported).not.toContain(SECRETS.authToken);
-    expect(exported).not.toContain(SECRETS.sipPassword);
-  });
+      const exported = await plainExport(stack);
+      expect(exported).not.toContain(SECRETS.authToken);
+      expect(exported).not.toContain(SECRETS.sipPassword);
 
-  it("destroy removes what it created", async () => {
-    const destroy = await stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
-    const state = await emu.admin.state();
-    expect([state.bridges.length, state.links.length, state.trunks.length]).toEqual([0, 0, 0]);
-  });
+      const destroy = await stack.destroy();
+      expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+      state = await emu.admin.state();
+      expect([state.bridges.length, state.links.length, state.trunks.length]).toEqual([0, 0, 0]);
+    },
+    limitFor(5, 1), // the Maven preview compiles the example
+  );
 });

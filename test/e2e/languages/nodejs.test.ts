@@ -4,20 +4,12 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import {
-  ENGINE_BUILD_TIMEOUT_MS,
-  engineEnv,
-  makeProgramDir,
-  pulumiCommand,
-  repoRoot,
-  skipTypeCheck,
-  type TempDir,
-} from "../../fixtures/engine";
+import { describe, expect, it } from "vitest";
+import { repoRoot, skipTypeCheck } from "../../fixtures/engine";
+import { useLanguageStack } from "../../fixtures/language-stack";
+import { limitFor } from "../../fixtures/limits";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { emulatorConfig, OP_TIMEOUT_MS, SECRETS } from "../../fixtures/voice-stack";
+import { SECRETS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 
@@ -60,59 +52,43 @@ export const bridgeId: pulumi.Output<number> = support.bridgeId;
 export const organizationCount = voice.getOrganizations().then((r) => r.items.length);
 `;
 
-describe("the Node.js SDK as pulumi-voice-platform/native", { timeout: OP_TIMEOUT_MS }, () => {
-  let emu: TestEmulator;
-  let dir: TempDir;
-  let stack: Stack;
-
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    dir = await makeProgramDir({
-      "Pulumi.yaml": PULUMI_YAML,
-      "index.ts": PROGRAM,
-      "tsconfig.json": TSCONFIG,
-    });
-    stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "native-nodejs", workDir: dir.path },
-      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
-    );
-    // The first test type-checks the program with tsc; the engine's runs only transpile it.
-    skipTypeCheck(stack.workspace);
-    await stack.setAllConfig({
-      ...emulatorConfig(emu),
-      authToken: { value: SECRETS.authToken, secret: true },
-    });
-  }, ENGINE_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.workspace.removeStack("native-nodejs", { force: true }).catch(() => undefined);
-    await dir?.remove();
-    await emu?.close();
-  }, OP_TIMEOUT_MS);
-
-  it("a program type-checks against the subpath's declarations", async () => {
-    await run(path.join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", dir.path]);
+describe("the Node.js SDK as pulumi-voice-platform/native", () => {
+  const native = useLanguageStack({
+    stackName: "native-nodejs",
+    program: { files: { "Pulumi.yaml": PULUMI_YAML, "index.ts": PROGRAM, "tsconfig.json": TSCONFIG } },
+    config: { authToken: { value: SECRETS.authToken, secret: true } },
   });
 
-  it("up creates the resources and answers the invoke", async () => {
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 4 });
-    const state = await emu.admin.state();
-    expect(state.bridges.map((b) => b.slug)).toEqual(["support"]);
-    expect(state.links).toHaveLength(1);
-    expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
-    expect(up.outputs.organizationCount?.value).toBeGreaterThan(0);
-  });
+  it(
+    "a program type-checks against the subpath's declarations",
+    async () => {
+      await run(path.join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", native.workDir]);
+    },
+    limitFor(1),
+  );
 
-  it("a preview right after finds no change", async () => {
-    const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 4 });
-  });
+  it(
+    "up creates the resources and answers the invoke; a preview finds no change; destroy removes them",
+    async () => {
+      const { stack, emu } = native;
+      // The test above type-checks the program with tsc; the engine's runs only transpile it.
+      skipTypeCheck(stack.workspace);
+      const up = await stack.up();
+      expect(up.summary.resourceChanges).toEqual({ create: 4 });
+      let state = await emu.admin.state();
+      expect(state.bridges.map((b) => b.slug)).toEqual(["support"]);
+      expect(state.links).toHaveLength(1);
+      expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
+      expect(up.outputs.organizationCount?.value).toBeGreaterThan(0);
 
-  it("destroy removes what it created", async () => {
-    const destroy = await stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 4 });
-    const state = await emu.admin.state();
-    expect([state.bridges.length, state.links.length]).toEqual([0, 0]);
-  });
+      const preview = await stack.preview({ expectNoChanges: true });
+      expect(preview.changeSummary).toEqual({ same: 4 });
+
+      const destroy = await stack.destroy();
+      expect(destroy.summary.resourceChanges).toEqual({ delete: 4 });
+      state = await emu.admin.state();
+      expect([state.bridges.length, state.links.length]).toEqual([0, 0]);
+    },
+    limitFor(3),
+  );
 });

@@ -19,9 +19,9 @@ import {
   type TempDir,
 } from "../../fixtures/engine";
 import { printedSecrets } from "../../fixtures/export-steps";
+import { limitFor } from "../../fixtures/limits";
 import { hostArchive, RELEASE_TIMEOUT_MS } from "../../fixtures/release-files";
 import { buildOrganization, seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
-import { OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
@@ -45,7 +45,7 @@ async function startEmulator(executable: string, env: NodeJS.ProcessEnv) {
 }
 
 describe("the command line as a single executable, with no Node.js on PATH", {
-  timeout: OP_TIMEOUT_MS,
+  timeout: limitFor(5),
 }, () => {
   let tmp: TempDir;
   let emulator: { child: ChildProcess; url: string; orgHandle: string; token: string };
@@ -99,7 +99,7 @@ describe("the command line as a single executable, with no Node.js on PATH", {
   afterAll(async () => {
     emulator?.child.kill("SIGTERM");
     await tmp?.remove();
-  }, OP_TIMEOUT_MS);
+  }, limitFor(1));
 
   /** `export --language yaml` from the executable into `out`, then the stack and secrets it prints. */
   async function exportTo(out: string, ...flags: string[]) {

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { javascriptProject, type NativeStack, nativeStack } from "../../fixtures/native-stack";
 import { upOnly } from "../../fixtures/stack-up";
-import { OP_TIMEOUT_MS, plainExport, SECRETS } from "../../fixtures/voice-stack";
+import { plainExport, SECRETS } from "../../fixtures/voice-stack";
 
 /** One set of the four resources, made out of band and then imported; the program declares it. */
 interface ImportSet {
@@ -64,7 +65,7 @@ const SETS = ["one", "bulk", "option"].map((name, i) => ({
   phoneNumber: `+1415555090${i}`,
 }));
 
-describe("importing native resources with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
+describe("importing native resources with the real engine", { timeout: limitFor(3) }, () => {
   let emu: TestEmulator;
   let native: NativeStack;
   /** The import ids of each set's resources, by type. */
@@ -127,7 +128,7 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
   afterAll(async () => {
     await native?.cleanup();
     await emu?.close();
-  }, OP_TIMEOUT_MS);
+  }, limitFor(1));
 
   it("`pulumi import <type> <name> <id>` takes each of the four types, then previews clean", async () => {
     const set = SETS[0]!;
@@ -296,7 +297,7 @@ describe("importing native resources with the real engine", { timeout: OP_TIMEOU
           phone_number: phoneNumber,
         });
       await emu.admin.clearRequests();
-    }, OP_TIMEOUT_MS);
+    }, limitFor(1));
 
     it("`pulumi import voice:index:BridgeNumbers <name> <slug>` takes the bridge's numbers, then previews clean", async () => {
       const { stdout, stderr } = await native.pulumi(

@@ -3,9 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { javascriptProject, type NativeStack, nativeStack } from "../../fixtures/native-stack";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { OP_TIMEOUT_MS, plainExport, SECRETS } from "../../fixtures/voice-stack";
+import { plainExport, SECRETS } from "../../fixtures/voice-stack";
 
 /** The same four resources, declared with the dynamic classes, or (config `native`) natively with aliases. */
 const PROGRAM = `const pulumi = require("@pulumi/pulumi");
@@ -39,7 +40,7 @@ if (config.getBoolean("native")) {
 }
 `;
 
-describe("migrating a stack from the dynamic to the native resources", { timeout: OP_TIMEOUT_MS }, () => {
+describe("migrating a stack from the dynamic to the native resources", { timeout: limitFor(3) }, () => {
   let emu: TestEmulator;
   let native: NativeStack;
   const requests = async () => (await emu.admin.requests()).map((r) => `${r.method} ${r.path}`);
@@ -55,7 +56,7 @@ describe("migrating a stack from the dynamic to the native resources", { timeout
   afterAll(async () => {
     await native?.cleanup();
     await emu?.close();
-  }, OP_TIMEOUT_MS);
+  }, limitFor(1));
 
   it("the dynamic resources create the stack", async () => {
     const up = await native.stack.up();

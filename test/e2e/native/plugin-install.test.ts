@@ -16,9 +16,9 @@ import {
   repoRoot,
   type TempDir,
 } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { importLegacyBridge, type NativeStack, nativeStack } from "../../fixtures/native-stack";
 import { hostArchive, RELEASE_TIMEOUT_MS } from "../../fixtures/release-files";
-import { OP_TIMEOUT_MS } from "../../fixtures/voice-stack";
 
 const run = promisify(execFile);
 const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
@@ -49,7 +49,7 @@ async function resolve(command: string, PATH: string): Promise<string> {
 }
 
 describe("the single-executable plugin, installed with `pulumi plugin install`, with no Node.js", {
-  timeout: OP_TIMEOUT_MS,
+  timeout: limitFor(2),
 }, () => {
   let emu: TestEmulator;
   let home: TempDir;
@@ -76,7 +76,7 @@ describe("the single-executable plugin, installed with `pulumi plugin install`, 
     await native?.cleanup();
     await home?.remove();
     await emu?.close();
-  }, OP_TIMEOUT_MS);
+  }, limitFor(1));
 
   it("the archive is named after the plugin, version and platform and holds the executable and its version", async () => {
     expect(path.basename(archive)).toBe(`pulumi-resource-voice-v${version}-linux-amd64.tar.gz`);

@@ -1,29 +1,19 @@
 // Impact warnings in `pulumi preview` (native provider, `voice:impact`): a change moving a busy number
 // (calls, live channels, an agent, a follow-up) and a quiet one from "support" to "sales" warns under
 // the busy number's resource only, says whether the stack acknowledged it, and costs nothing when off.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DELETIONS_NOTE } from "../../../provider/plugin/impact-review";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
-import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
-import { javascriptProject, type NativeStack, nativeStack } from "../../fixtures/native-stack";
-import { DEMO_ACCOUNT } from "../../fixtures/platform";
+import { limitFor } from "../../fixtures/limits";
+import { CARRIER_PROGRAM, javascriptProject, useNativeStack } from "../../fixtures/native-stack";
 import { upOnly } from "../../fixtures/stack-up";
-import { OP_TIMEOUT_MS, SECRETS } from "../../fixtures/voice-stack";
+import { SECRETS } from "../../fixtures/voice-stack";
 
 const BUSY = "+14155550100";
 const QUIET = "+14155550101";
 const HOUR = 3_600_000;
 
 /** Two bridges and two linked numbers, both on the bridge config `bridge` names (default "support"). */
-const PROGRAM = `const pulumi = require("@pulumi/pulumi");
-const config = new pulumi.Config();
-const carrier = new pulumi.CustomResource("voice:index:ProviderConfiguration", "carrier", {
-  provider: "twilio",
-  accountSid: ${JSON.stringify(DEMO_ACCOUNT)},
-  authToken: config.requireSecret("authToken"),
-  configurationId: undefined,
-});
-const bridges = {};
+const PROGRAM = `${CARRIER_PROGRAM}const bridges = {};
 for (const slug of ["support", "sales"]) {
   bridges[slug] = new pulumi.CustomResource("voice:index:Bridge", slug, { name: slug, slug });
 }
@@ -52,9 +42,11 @@ const warningsOf = (output: string, name: string): string[] =>
     .filter((line) => line.startsWith("warning: "))
     .map((line) => line.slice("warning: ".length));
 
-describe("impact warnings in `pulumi preview`", { timeout: OP_TIMEOUT_MS }, () => {
-  let emu: TestEmulator;
-  let native: NativeStack;
+describe("impact warnings in `pulumi preview`", () => {
+  const { emu, native } = useNativeStack({
+    "Pulumi.yaml": javascriptProject("voice-preview-warnings"),
+    "index.js": PROGRAM,
+  });
   const preview = async () => {
     await emu.admin.clearRequests();
     const { stdout, stderr } = await native.pulumi("preview");
@@ -64,11 +56,6 @@ describe("impact warnings in `pulumi preview`", { timeout: OP_TIMEOUT_MS }, () =
   };
 
   beforeAll(async () => {
-    emu = await startTestEmulator();
-    native = await nativeStack(emu, {
-      "Pulumi.yaml": javascriptProject("voice-preview-warnings"),
-      "index.js": PROGRAM,
-    });
     await upOnly(native.stack);
     // The busy number: a call an hour ago and one the day before, two live channels, an agent, a follow-up.
     const now = Date.now();
@@ -93,68 +80,87 @@ describe("impact warnings in `pulumi preview`", { timeout: OP_TIMEOUT_MS }, () =
     await emu.admin.addFollowUp(emu.orgHandle, { number: BUSY, nextAt, assignee: "support-agent" });
     // The change under review: both numbers move to "sales".
     await native.stack.setConfig("bridge", { value: "sales" });
-  }, ENGINE_BUILD_TIMEOUT_MS);
+  }, limitFor(1));
 
-  afterAll(async () => {
-    await native?.cleanup();
-    await emu?.close();
-  }, OP_TIMEOUT_MS);
+  it(
+    "off (the default): no warning, and no request reads calls, the overview or tasks",
+    async () => {
+      await native.stack.removeConfig("voice:impact");
+      const { output, paths } = await preview();
+      expect(output).toMatch(/~ 2 to update/);
+      expect(output).not.toContain(BUSY);
+      expect(output).not.toMatch(/impact|acknowledge/i);
+      expect(paths.filter((p) => /^\/(cdr|telephony\/overview|agents)\//.test(p))).toEqual([]);
+    },
+    limitFor(1),
+  );
 
-  it("off (the default): no warning, and no request reads calls, the overview or tasks", async () => {
-    const { output, paths } = await preview();
-    expect(output).toMatch(/~ 2 to update/);
-    expect(output).not.toContain(BUSY);
-    expect(output).not.toMatch(/impact|acknowledge/i);
-    expect(paths.filter((p) => /^\/(cdr|telephony\/overview|agents)\//.test(p))).toEqual([]);
-  });
+  it(
+    "on: a HIGH warning under the busy number's resource naming its calls, channels, agent and follow-up; none for the quiet one",
+    async () => {
+      await native.stack.setConfig("voice:impact", { value: "true" });
+      const { output, paths } = await preview();
+      const [warning, ...more] = warningsOf(output, "busy");
+      expect(more).toEqual([]);
+      expect(warning).toMatch(
+        new RegExp(
+          `^\\${BUSY} \\(move support → sales\\): HIGH — 2 live channels now; 2 calls in 7 days \\(2 in, 0 out\\), last \\S+; ` +
+            "agent support-agent; 1 follow-up scheduled \\(next \\S+\\) — not acknowledged: " +
+            "add \\{resource: busy\\} to voice:acknowledgeImpact to accept it$",
+        ),
+      );
+      expect(warningsOf(output, "quiet")).toEqual([]);
+      expect(output).not.toContain(QUIET);
+      // Deletions are not covered: said once, not as a warning.
+      const stack = diagnosticsOf(output, "pulumi:pulumi:Stack (voice-preview-warnings-native)");
+      expect(stack.filter((line) => line.includes("`pulumi-voice-platform report --impact`"))).toEqual([
+        DELETIONS_NOTE,
+      ]);
+      // One read of the organization's calls and overview for both resources.
+      expect(paths.filter((p) => p === "/telephony/overview/")).toHaveLength(1);
+      expect(paths.filter((p) => p === "/cdr/").length).toBeGreaterThan(0);
+    },
+    limitFor(1),
+  );
 
-  it("on: a HIGH warning under the busy number's resource naming its calls, channels, agent and follow-up; none for the quiet one", async () => {
-    await native.stack.setConfig("voice:impact", { value: "true" });
-    const { output, paths } = await preview();
-    const [warning, ...more] = warningsOf(output, "busy");
-    expect(more).toEqual([]);
-    expect(warning).toMatch(
-      new RegExp(
-        `^\\${BUSY} \\(move support → sales\\): HIGH — 2 live channels now; 2 calls in 7 days \\(2 in, 0 out\\), last \\S+; ` +
-          "agent support-agent; 1 follow-up scheduled \\(next \\S+\\) — not acknowledged: " +
-          "add \\{resource: busy\\} to voice:acknowledgeImpact to accept it$",
-      ),
-    );
-    expect(warningsOf(output, "quiet")).toEqual([]);
-    expect(output).not.toContain(QUIET);
-    // Deletions are not covered: said once, not as a warning.
-    const stack = diagnosticsOf(output, "pulumi:pulumi:Stack (voice-preview-warnings-native)");
-    expect(stack.filter((line) => line.includes("`pulumi-voice-platform report --impact`"))).toEqual([
-      DELETIONS_NOTE,
-    ]);
-    // One read of the organization's calls and overview for both resources.
-    expect(paths.filter((p) => p === "/telephony/overview/")).toHaveLength(1);
-    expect(paths.filter((p) => p === "/cdr/").length).toBeGreaterThan(0);
-  });
+  it(
+    "acknowledged in voice:acknowledgeImpact: the warning says so, with the reason",
+    async () => {
+      await native.stack.setConfig("voice:impact", { value: "true" });
+      await native.stack.setConfig("voice:acknowledgeImpact[0].resource", { value: "busy" }, true);
+      await native.stack.setConfig(
+        "voice:acknowledgeImpact[0].reason",
+        { value: "moving to sales, CHG-42" },
+        true,
+      );
+      try {
+        const { output } = await preview();
+        const warnings = warningsOf(output, "busy");
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(
+          /: HIGH — .* — acknowledged in voice:acknowledgeImpact: moving to sales, CHG-42$/,
+        );
+      } finally {
+        await native.stack.removeConfig("voice:acknowledgeImpact");
+      }
+    },
+    limitFor(1),
+  );
 
-  it("acknowledged in voice:acknowledgeImpact: the warning says so, with the reason", async () => {
-    await native.stack.setConfig("voice:acknowledgeImpact[0].resource", { value: "busy" }, true);
-    await native.stack.setConfig(
-      "voice:acknowledgeImpact[0].reason",
-      { value: "moving to sales, CHG-42" },
-      true,
-    );
-    const { output } = await preview();
-    const warnings = warningsOf(output, "busy");
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(
-      /: HIGH — .* — acknowledged in voice:acknowledgeImpact: moving to sales, CHG-42$/,
-    );
-    await native.stack.removeConfig("voice:acknowledgeImpact");
-  });
-
-  it("a bad voice:impactWindowDays fails the preview naming the setting and the rule, before any request", async () => {
-    await native.stack.setConfig("voice:impactWindowDays", { value: "0" });
-    await emu.admin.clearRequests();
-    const message = await native.pulumiFailure("preview");
-    expect(message).toContain("voice:impactWindowDays must be greater than 0");
-    expect(message).not.toContain(emu.token);
-    expect(await emu.admin.requests()).toEqual([]);
-    await native.stack.removeConfig("voice:impactWindowDays");
-  });
+  it(
+    "a bad voice:impactWindowDays fails the preview naming the setting and the rule, before any request",
+    async () => {
+      await native.stack.setConfig("voice:impactWindowDays", { value: "0" });
+      try {
+        await emu.admin.clearRequests();
+        const message = await native.pulumiFailure("preview");
+        expect(message).toContain("voice:impactWindowDays must be greater than 0");
+        expect(message).not.toContain(emu.token);
+        expect(await emu.admin.requests()).toEqual([]);
+      } finally {
+        await native.stack.removeConfig("voice:impactWindowDays");
+      }
+    },
+    limitFor(1),
+  );
 });

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { javascriptProject, type NativeStack, nativeStack } from "../../fixtures/native-stack";
-import { OP_TIMEOUT_MS, plainExport } from "../../fixtures/voice-stack";
+import { plainExport } from "../../fixtures/voice-stack";
 
 /** An explicit provider from config `inputs` (the token as given: here plain text), and a bridge it manages. */
 const PROGRAM = `const pulumi = require("@pulumi/pulumi");
@@ -29,7 +30,7 @@ const DEFAULT_PROGRAM = `const pulumi = require("@pulumi/pulumi");
 new pulumi.CustomResource("voice:index:Bridge", "support", { name: "Support", slug: "support" });
 `;
 
-describe("provider configuration as provider inputs", { timeout: OP_TIMEOUT_MS }, () => {
+describe("provider configuration as provider inputs", { timeout: limitFor(4) }, () => {
   let emu: TestEmulator;
   let native: NativeStack;
   let inputs: Record<string, unknown>;
@@ -69,7 +70,7 @@ describe("provider configuration as provider inputs", { timeout: OP_TIMEOUT_MS }
   afterAll(async () => {
     await native?.cleanup();
     await emu?.close();
-  }, OP_TIMEOUT_MS);
+  }, limitFor(1));
 
   it("an explicit provider configured by every input manages its organization's bridge", async () => {
     const up = await native.stack.up({ onOutput });

@@ -1,47 +1,21 @@
 // The native provider plugin (bin/pulumi-resource-voice) through the real engine: a JavaScript program
 // declaring `voice:index:*` resources, loaded from Pulumi.yaml `plugins.providers[].path`.
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VoiceClient } from "../../../sdk";
-import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import {
-  ENGINE_BUILD_TIMEOUT_MS,
-  engineEnv,
-  makeProgramDir,
-  pulumiCommand,
-  repoRoot,
-  type TempDir,
-} from "../../fixtures/engine";
-import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { emulatorConfig, OP_TIMEOUT_MS, plainExport, SECRETS } from "../../fixtures/voice-stack";
-
-const run = promisify(execFile);
-
-const PULUMI_YAML = `name: voice-native-e2e
-runtime:
-  name: nodejs
-  options:
-    typescript: false
-plugins:
-  providers:
-    - name: voice
-      path: ${path.join(repoRoot, "bin")}
-`;
+  CARRIER_PROGRAM,
+  importLegacyBridge,
+  javascriptProject,
+  useNativeStack,
+} from "../../fixtures/native-stack";
+import { upOnly } from "../../fixtures/stack-up";
+import { plainExport, SECRETS } from "../../fixtures/voice-stack";
 
 /** The program: config `bridgeName` names the bridge; config `legacy` declares the imported one. */
-const PROGRAM = `const pulumi = require("@pulumi/pulumi");
-const config = new pulumi.Config();
-const carrier = new pulumi.CustomResource("voice:index:ProviderConfiguration", "carrier", {
-  provider: "twilio",
-  accountSid: ${JSON.stringify(DEMO_ACCOUNT)},
-  authToken: config.requireSecret("authToken"),
-  configurationId: undefined,
-});
-const support = new pulumi.CustomResource("voice:index:Bridge", "support", {
+const PROGRAM = `${CARRIER_PROGRAM}const support = new pulumi.CustomResource("voice:index:Bridge", "support", {
   name: config.get("bridgeName") ?? "Support",
   slug: "support",
   bridgeId: undefined,
@@ -82,118 +56,123 @@ exports.organizations = pulumi.runtime
   .then((r) => r.items.map((o) => o.domainHandle));
 `;
 
-describe("the native provider plugin with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
-  let emu: TestEmulator;
-  let dir: TempDir;
-  let stack: Stack;
+describe("the native provider plugin with the real engine", () => {
+  const { emu, native } = useNativeStack({
+    "Pulumi.yaml": javascriptProject("voice-native-e2e"),
+    "index.js": PROGRAM,
+  });
   const slugs = async () => (await emu.admin.state()).bridges.map((b) => b.slug).sort();
 
-  /** Runs the CLI in the program directory, as a user does. */
-  const pulumi = async (...args: string[]) => {
-    const workspace = stack.workspace as LocalWorkspace;
-    const { stdout } = await run("pulumi", [...args, "--non-interactive"], {
-      cwd: dir.path,
-      env: { ...process.env, ...workspace.envVars },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return stdout;
-  };
+  it(
+    "up creates the resources and answers the invokes; a preview right after finds no change; the secrets stay out of the plaintext state",
+    async () => {
+      const { stack } = native;
+      const up = await stack.up();
+      expect(up.summary.resourceChanges).toEqual({ create: 5 });
+      expect(await slugs()).toEqual(["support"]);
+      const state = await emu.admin.state();
+      expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
+      expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
+      expect(typeof up.outputs.configurationId?.value).toBe("number");
+      expect(up.outputs.bridgeSlugs?.value).toEqual(["support"]);
+      expect(up.outputs.organizations?.value).toContain(emu.orgHandle);
 
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    dir = await makeProgramDir({ "Pulumi.yaml": PULUMI_YAML, "index.js": PROGRAM });
-    stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "native", workDir: dir.path },
-      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
-    );
-    await stack.setAllConfig({
-      ...emulatorConfig(emu),
-      authToken: { value: SECRETS.authToken, secret: true },
-      sipPassword: { value: SECRETS.sipPassword, secret: true },
-    });
-  }, ENGINE_BUILD_TIMEOUT_MS);
+      const preview = await stack.preview({ expectNoChanges: true });
+      expect(preview.changeSummary).toEqual({ same: 5 });
 
-  afterAll(async () => {
-    await stack?.workspace.removeStack("native", { force: true }).catch(() => undefined);
-    await dir?.remove();
-    await emu?.close();
-  }, OP_TIMEOUT_MS);
+      const exported = await plainExport(stack);
+      expect(exported).toContain("authToken");
+      expect(exported).not.toContain(SECRETS.authToken);
+      expect(exported).toContain("authPassword");
+      expect(exported).not.toContain(SECRETS.sipPassword);
+      expect(exported).not.toContain(emu.token);
+    },
+    limitFor(3),
+  );
 
-  it("up creates the resources and answers the invokes", async () => {
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 5 });
-    expect(await slugs()).toEqual(["support"]);
-    const state = await emu.admin.state();
-    expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
-    const [bridge] = (await emu.admin.state()).bridges;
-    expect(up.outputs.bridgeId?.value).toBe(bridge?.id);
-    expect(typeof up.outputs.configurationId?.value).toBe("number");
-    expect(up.outputs.bridgeSlugs?.value).toEqual(["support"]);
-    expect(up.outputs.organizations?.value).toContain(emu.orgHandle);
-  });
+  it(
+    "previews a name edit as an update of that property",
+    async () => {
+      const { stack } = native;
+      await upOnly(stack);
+      await stack.setConfig("bridgeName", { value: "Support desk" });
+      try {
+        let output = "";
+        const preview = await stack.preview({ diff: true, onOutput: (line) => (output += line) });
+        expect(preview.changeSummary).toMatchObject({ update: 1 });
+        expect(output).toMatch(
+          /~ voice:index:Bridge: \(update\)[\s\S]*name\s*:\s*"Support" => "Support desk"/,
+        );
+      } finally {
+        await stack.removeConfig("bridgeName");
+      }
+    },
+    limitFor(2),
+  );
 
-  it("a preview right after finds no change", async () => {
-    const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 5 });
-  });
+  it(
+    "imports a bridge made out of band, then previews clean",
+    async () => {
+      const { stack } = native;
+      await upOnly(stack);
+      await importLegacyBridge(native, emu, "--generate-code=false");
+      await stack.setConfig("legacy", { value: "true" });
+      try {
+        const preview = await stack.preview({ expectNoChanges: true });
+        expect(preview.changeSummary).toEqual({ same: 6 });
+      } finally {
+        await stack.removeConfig("legacy");
+      }
+    },
+    limitFor(3),
+  );
 
-  it("keeps the secrets out of the plaintext state", async () => {
-    const exported = await plainExport(stack);
-    expect(exported).toContain("authToken");
-    expect(exported).not.toContain(SECRETS.authToken);
-    expect(exported).toContain("authPassword");
-    expect(exported).not.toContain(SECRETS.sipPassword);
-    expect(exported).not.toContain(emu.token);
-  });
+  it(
+    "an explicit provider manages a bridge of a second organization",
+    async () => {
+      const { stack } = native;
+      await upOnly(stack);
+      await stack.setConfig("globex", { value: "true" });
+      try {
+        const up = await stack.up();
+        expect(up.summary.resourceChanges).toEqual({ create: 2, same: 5 });
+        const bridges = (await emu.admin.state()).bridges.map((b) => `${b.organization}/${b.slug}`).sort();
+        expect(bridges).toEqual(["acme/support", "globex/staging"]);
+        const preview = await stack.preview({ expectNoChanges: true });
+        expect(preview.changeSummary).toEqual({ same: 7 });
+        expect(await plainExport(stack)).not.toContain(emu.token);
+      } finally {
+        await stack.removeConfig("globex");
+      }
+    },
+    limitFor(4),
+  );
 
-  it("previews a name edit as an update of that property", async () => {
-    await stack.setConfig("bridgeName", { value: "Support desk" });
-    let output = "";
-    const preview = await stack.preview({ diff: true, onOutput: (line) => (output += line) });
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
-    expect(output).toMatch(/~ voice:index:Bridge: \(update\)[\s\S]*name\s*:\s*"Support" => "Support desk"/);
-    await stack.removeConfig("bridgeName");
-  });
+  it(
+    "serves the package schema (schema.json) from GetSchema",
+    async () => {
+      const { stdout } = await native.pulumi(
+        "package",
+        "get-schema",
+        path.join(repoRoot, "bin", "pulumi-resource-voice"),
+      );
+      const committed = JSON.parse(await readFile(path.join(repoRoot, "schema.json"), "utf8"));
+      expect(JSON.parse(stdout)).toEqual(committed);
+    },
+    limitFor(1),
+  );
 
-  it("imports a bridge made out of band, then previews clean", async () => {
-    const client = new VoiceClient({ baseUrl: emu.url, token: emu.token, orgHandle: emu.orgHandle });
-    await client.bridges.create({ name: "Legacy", slug: "legacy" });
-    await pulumi(
-      "import",
-      "voice:index:Bridge",
-      "legacy",
-      "legacy",
-      "--protect=false",
-      "--generate-code=false",
-      "--yes",
-    );
-    await stack.setConfig("legacy", { value: "true" });
-    const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 6 });
-  });
-
-  it("an explicit provider manages a bridge of a second organization", async () => {
-    await stack.setConfig("globex", { value: "true" });
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 2, same: 6 });
-    const bridges = (await emu.admin.state()).bridges.map((b) => `${b.organization}/${b.slug}`).sort();
-    expect(bridges).toEqual(["acme/legacy", "acme/support", "globex/staging"]);
-    const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 8 });
-    expect(await plainExport(stack)).not.toContain(emu.token);
-  });
-
-  it("serves the package schema (schema.json) from GetSchema", async () => {
-    const served = await pulumi("package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-voice"));
-    const committed = JSON.parse(await readFile(path.join(repoRoot, "schema.json"), "utf8"));
-    expect(JSON.parse(served)).toEqual(committed);
-  });
-
-  it("destroy deletes everything", async () => {
-    const destroy = await stack.destroy();
-    expect(destroy.summary.result).toBe("succeeded");
-    expect(await slugs()).toEqual([]);
-    const after = await emu.admin.state();
-    expect([after.configurations, after.links, after.trunks]).toEqual([[], [], []]);
-  });
+  it(
+    "destroy deletes everything",
+    async () => {
+      const { stack } = native;
+      await upOnly(stack);
+      const destroy = await stack.destroy();
+      expect(destroy.summary.result).toBe("succeeded");
+      expect(await slugs()).toEqual([]);
+      const after = await emu.admin.state();
+      expect([after.configurations, after.links, after.trunks]).toEqual([[], [], []]);
+    },
+    limitFor(2),
+  );
 });

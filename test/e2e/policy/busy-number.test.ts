@@ -7,9 +7,10 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { upOnly } from "../../fixtures/stack-up";
-import { OP_TIMEOUT_MS, type ProgramSpec, SECRETS, useVoiceStack } from "../../fixtures/voice-stack";
+import { type ProgramSpec, SECRETS, useVoiceStack } from "../../fixtures/voice-stack";
 
 const ctx = useVoiceStack();
 const RULE = "voice-busy-number-acknowledged";
@@ -55,7 +56,7 @@ async function preview(config?: Record<string, unknown>): Promise<{ ok: boolean;
   return { ok, output };
 }
 
-describe("voice-busy-number-acknowledged with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
+describe("voice-busy-number-acknowledged with the real engine", { timeout: limitFor(4) }, () => {
   it("fails moving a busy number until the stack acknowledges its resource; a quiet one passes", async () => {
     const { emu, voice } = ctx;
     await voice.declare(spec("support"));

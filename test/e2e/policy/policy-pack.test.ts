@@ -2,26 +2,25 @@
 // the engine runs through the language host's RunPlugin, over programs of dynamic and of native resources.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { ENGINE_BUILD_TIMEOUT_MS } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import {
-  ENGINE_BUILD_TIMEOUT_MS,
-  engineEnv,
-  makeProgramDir,
-  pulumiCommand,
-  repoRoot,
-  type TempDir,
-} from "../../fixtures/engine";
+  javascriptProject,
+  type NativeStack,
+  nativeStack,
+  PLUGIN_FROM_REPO,
+} from "../../fixtures/native-stack";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { emulatorConfig, OP_TIMEOUT_MS, SECRETS } from "../../fixtures/voice-stack";
+import { SECRETS } from "../../fixtures/voice-stack";
 
-const pulumiYaml = (native: boolean) => `name: voice-policy-e2e
-runtime:
-  name: nodejs
-  options:
-    typescript: false
-${native ? `plugins:\n  providers:\n    - name: voice\n      path: ${path.join(repoRoot, "bin")}\n` : ""}`;
+/** The project of the native program, or of the dynamic one (which loads no plugin). */
+const pulumiYaml = (native: boolean) => {
+  const project = javascriptProject("voice-policy-e2e");
+  return native ? project : project.replace(PLUGIN_FROM_REPO, "");
+};
 
 /**
  * Declares the config key `spec`: `{native, resources: [{type, name, args, protect}]}`; an argument
@@ -92,25 +91,19 @@ interface Outcome {
   output: string;
 }
 
-describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () => {
+describe("the policy pack with the real engine", () => {
   let emu: TestEmulator;
-  const dirs: TempDir[] = [];
-  const stacks: Stack[] = [];
+  const stacks: NativeStack[] = [];
 
   /** A stack named `stackName` of the program, dynamic or native. */
   async function programStack(stackName: string, native: boolean): Promise<Stack> {
-    const dir = await makeProgramDir({ "Pulumi.yaml": pulumiYaml(native), "index.js": PROGRAM });
-    dirs.push(dir);
-    const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName, workDir: dir.path },
-      { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
+    const made = await nativeStack(
+      emu,
+      { "Pulumi.yaml": pulumiYaml(native), "index.js": PROGRAM },
+      { stackName },
     );
-    stacks.push(stack);
-    await stack.setAllConfig({
-      ...emulatorConfig(emu),
-      authToken: { value: SECRETS.authToken, secret: true },
-    });
-    return stack;
+    stacks.push(made);
+    return made.stack;
   }
 
   /** `pulumi preview --policy-pack node_modules/pulumi-voice-platform/policy-pack [--policy-pack-config <config>]` of `resources`. */
@@ -158,84 +151,102 @@ describe("the policy pack with the real engine", { timeout: OP_TIMEOUT_MS }, () 
   }, ENGINE_BUILD_TIMEOUT_MS);
 
   afterAll(async () => {
-    for (const stack of stacks)
-      await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
-    for (const dir of dirs) await dir.remove();
+    for (const stack of stacks) await stack.cleanup();
     await emu?.close();
-  }, OP_TIMEOUT_MS);
+  }, limitFor(1));
 
-  it("fails a violating program of dynamic resources, naming each rule and resource, and writes nothing", async () => {
-    await emu.admin.clearRequests();
-    const { ok, output } = await preview(dynamicProd, VIOLATING, {
-      "voice-expected-organization": { orgHandle: "globex" },
-    });
-    expect(ok).toBe(false);
-    expect(output).toMatch(/voice-trunk-tls-in-production[\s\S]*SipTrunk 'pbx': transport is "tcp"/);
-    expect(output).toMatch(
-      /SipTrunk 'pbx': port is 5060; SIP trunks in production stack "prod" use the TLS port 5061/,
-    );
-    expect(output).toMatch(
-      /voice-trunk-no-open-allowed-ips[\s\S]*SipTrunk 'pbx': allowedIps contains "0\.0\.0\.0\/0"/,
-    );
-    expect(output).toMatch(/voice-protect-in-production[\s\S]*Bridge 'support' is not protected/);
-    expect(output).toMatch(/ProviderConfiguration 'carrier' is not protected/);
-    // The stack's config reaches the pack: the dynamic resources' organization is voice:orgHandle.
-    expect(output).toMatch(
-      new RegExp(
-        `voice-expected-organization[\\s\\S]*Bridge 'support': the organization is "${emu.orgHandle}" \\(stack config voice:orgHandle\\)`,
-      ),
-    );
-    expect(output).not.toContain(SECRETS.authToken);
-    const writes = (await emu.admin.requests()).filter((r) => r.method !== "GET");
-    expect(writes).toEqual([]);
-  });
+  it(
+    "fails a violating program of dynamic resources, naming each rule and resource, and writes nothing",
+    async () => {
+      await emu.admin.clearRequests();
+      const { ok, output } = await preview(dynamicProd, VIOLATING, {
+        "voice-expected-organization": { orgHandle: "globex" },
+      });
+      expect(ok).toBe(false);
+      expect(output).toMatch(/voice-trunk-tls-in-production[\s\S]*SipTrunk 'pbx': transport is "tcp"/);
+      expect(output).toMatch(
+        /SipTrunk 'pbx': port is 5060; SIP trunks in production stack "prod" use the TLS port 5061/,
+      );
+      expect(output).toMatch(
+        /voice-trunk-no-open-allowed-ips[\s\S]*SipTrunk 'pbx': allowedIps contains "0\.0\.0\.0\/0"/,
+      );
+      expect(output).toMatch(/voice-protect-in-production[\s\S]*Bridge 'support' is not protected/);
+      expect(output).toMatch(/ProviderConfiguration 'carrier' is not protected/);
+      // The stack's config reaches the pack: the dynamic resources' organization is voice:orgHandle.
+      expect(output).toMatch(
+        new RegExp(
+          `voice-expected-organization[\\s\\S]*Bridge 'support': the organization is "${emu.orgHandle}" \\(stack config voice:orgHandle\\)`,
+        ),
+      );
+      expect(output).not.toContain(SECRETS.authToken);
+      const writes = (await emu.admin.requests()).filter((r) => r.method !== "GET");
+      expect(writes).toEqual([]);
+    },
+    limitFor(1),
+  );
 
-  it("passes a compliant program of dynamic resources", async () => {
-    const { ok, output } = await preview(dynamicProd, COMPLIANT);
-    expect(output).not.toMatch(/\[(mandatory|advisory)\]/);
-    expect(output).toContain("✅ pulumi-voice-platform@v");
-    expect(ok).toBe(true);
-  });
+  it(
+    "passes a compliant program of dynamic resources",
+    async () => {
+      const { ok, output } = await preview(dynamicProd, COMPLIANT);
+      expect(output).not.toMatch(/\[(mandatory|advisory)\]/);
+      expect(output).toContain("✅ pulumi-voice-platform@v");
+      expect(ok).toBe(true);
+    },
+    limitFor(1),
+  );
 
-  it("reports an advisory rule without failing, with enforcement levels and settings from --policy-pack-config", async () => {
-    const { ok, output } = await preview(
-      dynamicProd,
-      [carrier(true), support(true), trunk({ transport: "udp", port: "5060" })],
-      {
-        "voice-bridge-slug-naming": { pattern: "^acme-[a-z]+$" },
-        "voice-trunk-tls-in-production": "advisory",
-      },
-    );
-    expect(ok).toBe(true);
-    expect(output).toMatch(
-      /advisory[\s\S]*voice-bridge-slug-naming[\s\S]*Bridge 'support': slug "support" does not follow/,
-    );
-    expect(output).toMatch(/voice-trunk-tls-in-production[\s\S]*SipTrunk 'pbx': transport is "udp"/);
-  });
+  it(
+    "reports an advisory rule without failing, with enforcement levels and settings from --policy-pack-config",
+    async () => {
+      const { ok, output } = await preview(
+        dynamicProd,
+        [carrier(true), support(true), trunk({ transport: "udp", port: "5060" })],
+        {
+          "voice-bridge-slug-naming": { pattern: "^acme-[a-z]+$" },
+          "voice-trunk-tls-in-production": "advisory",
+        },
+      );
+      expect(ok).toBe(true);
+      expect(output).toMatch(
+        /advisory[\s\S]*voice-bridge-slug-naming[\s\S]*Bridge 'support': slug "support" does not follow/,
+      );
+      expect(output).toMatch(/voice-trunk-tls-in-production[\s\S]*SipTrunk 'pbx': transport is "udp"/);
+    },
+    limitFor(1),
+  );
 
-  it("fails a program of native resources declaring one number on two bridges, or for another organization", async () => {
-    const { ok, output } = await preview(
-      nativeProd,
-      [...COMPLIANT, support(true, "sales"), line("main-line", "support"), line("sales-line", "sales")],
-      { "voice-expected-organization": { orgHandle: "globex" } },
-    );
-    expect(ok).toBe(false);
-    expect(output).toMatch(
-      /voice-number-on-one-bridge[\s\S]*BridgeNumber 'sales-line' declares \+14155550100 on bridge "sales", which BridgeNumber 'main-line' already declares on bridge "support"/,
-    );
-    expect(output).toMatch(
-      new RegExp(
-        `voice-expected-organization[\\s\\S]*Bridge 'support': the organization is "${emu.orgHandle}"`,
-      ),
-    );
-  });
+  it(
+    "fails a program of native resources declaring one number on two bridges, or for another organization",
+    async () => {
+      const { ok, output } = await preview(
+        nativeProd,
+        [...COMPLIANT, support(true, "sales"), line("main-line", "support"), line("sales-line", "sales")],
+        { "voice-expected-organization": { orgHandle: "globex" } },
+      );
+      expect(ok).toBe(false);
+      expect(output).toMatch(
+        /voice-number-on-one-bridge[\s\S]*BridgeNumber 'sales-line' declares \+14155550100 on bridge "sales", which BridgeNumber 'main-line' already declares on bridge "support"/,
+      );
+      expect(output).toMatch(
+        new RegExp(
+          `voice-expected-organization[\\s\\S]*Bridge 'support': the organization is "${emu.orgHandle}"`,
+        ),
+      );
+    },
+    limitFor(1),
+  );
 
-  it("passes a compliant program of native resources", async () => {
-    const { ok, output } = await preview(nativeProd, COMPLIANT, {
-      "voice-expected-organization": { orgHandle: emu.orgHandle },
-    });
-    expect(output).not.toMatch(/\[(mandatory|advisory)\]/);
-    expect(output).toContain("✅ pulumi-voice-platform@v");
-    expect(ok).toBe(true);
-  });
+  it(
+    "passes a compliant program of native resources",
+    async () => {
+      const { ok, output } = await preview(nativeProd, COMPLIANT, {
+        "voice-expected-organization": { orgHandle: emu.orgHandle },
+      });
+      expect(output).not.toMatch(/\[(mandatory|advisory)\]/);
+      expect(output).toContain("✅ pulumi-voice-platform@v");
+      expect(ok).toBe(true);
+    },
+    limitFor(1),
+  );
 });

@@ -3,7 +3,7 @@
 // the stack records against what the platform holds (orphans 0, duplicates 0) and the secrets in what
 // it printed and in the plain stack export (0).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { estate, inventorySeed } from "../../../bench/harness/estate";
+import { estate, inventorySeed } from "../../../estate/estate";
 import { census, secretOccurrences } from "../../fixtures/census";
 import { limitFor } from "../../fixtures/limits";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
-import { estate, inventorySeed } from "../../../bench/harness/estate";
+import { estate, inventorySeed } from "../../../estate/estate";
 import { census } from "../../fixtures/census";
 import { engineEnv, repoRoot } from "../../fixtures/engine";
 import { upKilledAfter as killUpAfter } from "../../fixtures/killed-up";

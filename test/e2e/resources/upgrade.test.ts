@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VoiceClient } from "../../../sdk";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ENGINE_BUILD_TIMEOUT_MS, repoRoot } from "../../fixtures/engine";
+import { limitFor } from "../../fixtures/limits";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
 import { upOnly } from "../../fixtures/stack-up";
-import { OP_TIMEOUT_MS, type ProgramSpec, type VoiceStack, voiceStack } from "../../fixtures/voice-stack";
+import { type ProgramSpec, type VoiceStack, voiceStack } from "../../fixtures/voice-stack";
 
 const dist = path.join(repoRoot, "dist", "provider");
 
@@ -99,9 +100,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await voice?.cleanup();
   await emu?.close();
-}, OP_TIMEOUT_MS);
+}, limitFor(1));
 
-describe("a provider upgrade between up and destroy", { timeout: OP_TIMEOUT_MS }, () => {
+describe("a provider upgrade between up and destroy", { timeout: limitFor(4) }, () => {
   it("destroys with the installed code, not the code of the create", async () => {
     await voice.declare({ bridges: [{ name: "main", bridgeName: "Main", slug: "main" }] });
     await upOnly(voice.stack);
@@ -116,7 +117,7 @@ describe("a provider upgrade between up and destroy", { timeout: OP_TIMEOUT_MS }
 });
 
 describe("a link recorded by earlier versions, moved, refreshed, looked up and destroyed by this one", {
-  timeout: OP_TIMEOUT_MS * 3,
+  timeout: limitFor(8),
 }, () => {
   const spec = (bridge: string, gets: ProgramSpec["gets"] = []): ProgramSpec => ({
     configurations: [{ name: "twilio", provider: "twilio", accountSid: DEMO_ACCOUNT }],

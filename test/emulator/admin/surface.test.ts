@@ -1,7 +1,7 @@
 import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../../fixtures/emulator";
-import { ACME_TWILIO_SID, platform } from "../http";
+import { ACME_TWILIO_SID, platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator();
 let call: ReturnType<typeof platform>;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../../fixtures/emulator";
 import { ACME_TWILIO, refusal } from "../../fixtures/linked-numbers";
-import { platform } from "../http";
+import { platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator({ callDurationMs: 600_000 });
 let call: ReturnType<typeof platform>;

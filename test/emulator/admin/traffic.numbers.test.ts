@@ -2,7 +2,7 @@ import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../../fixtures/emulator";
 import { ACME_TWILIO, linkAcmeNumbers, refusal } from "../../fixtures/linked-numbers";
-import { platform } from "../http";
+import { platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator();
 let call: ReturnType<typeof platform>;

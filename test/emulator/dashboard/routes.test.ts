@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../../emulator";
 import { buildApp, createContext } from "../../../emulator/server";
 import { useEmulator } from "../../fixtures/emulator";
-import { ACME_TWILIO_SID, platform } from "../http";
+import { ACME_TWILIO_SID, platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator();
 let call: ReturnType<typeof platform>;

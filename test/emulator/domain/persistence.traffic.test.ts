@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContext, type StartEmulatorOptions } from "../../../emulator/server";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import { ACME_TWILIO, linkAcmeNumbers } from "../../fixtures/linked-numbers";
-import { platform } from "../http";
+import { platform } from "../../fixtures/raw-platform";
 
 const [FIRST, SECOND] = ACME_TWILIO.numbers as readonly string[] as [string, string];
 const NEXT_AT = "2030-01-01T09:00:00.000Z";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../../fixtures/emulator";
-import { platform } from "../http";
+import { platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator({ rateLimit: 1000 });
 let call: ReturnType<typeof platform>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { indexOf, StateIndex } from "../../../emulator/domain/state-index";
 import { settled } from "../../../emulator/domain/table-removals";
 import { buildApp, createContext } from "../../../emulator/server";
-import { ACME_PLIVO_SID, ACME_TWILIO_SID } from "../http";
+import { ACME_PLIVO_SID, ACME_TWILIO_SID } from "../../fixtures/raw-platform";
 
 /** What an index holds, as ids, so a live index and one rebuilt from the arrays compare by value. */
 function describeIndex(index: StateIndex) {

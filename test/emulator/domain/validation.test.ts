@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../../fixtures/emulator";
-import { platform } from "../http";
+import { platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator();
 let call: ReturnType<typeof platform>;

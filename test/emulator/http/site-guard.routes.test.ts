@@ -14,7 +14,7 @@ import {
   isStateChanging,
   send,
   snapshot,
-} from "./guarded-routes";
+} from "../../fixtures/guarded-routes";
 
 const dir = mkdtempSync(join(tmpdir(), "voice-site-guard-"));
 const stateFile = join(dir, "state.json");

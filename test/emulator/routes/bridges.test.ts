@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../../fixtures/emulator";
-import { ACME_PLIVO_SID, ACME_TWILIO_SID, GLOBEX_TWILIO_SID, platform } from "../http";
+import { ACME_PLIVO_SID, ACME_TWILIO_SID, GLOBEX_TWILIO_SID, platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator();
 let call: ReturnType<typeof platform>;

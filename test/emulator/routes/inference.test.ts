@@ -1,7 +1,7 @@
 import { request } from "undici";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, useEmulator } from "../../fixtures/emulator";
-import { platform } from "../http";
+import { platform } from "../../fixtures/raw-platform";
 
 const emu = useEmulator();
 let call: ReturnType<typeof platform>;

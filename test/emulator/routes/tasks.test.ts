@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, useEmulator } from "../../fixtures/emulator";
 import { TASK_CONTACT } from "../../fixtures/platform";
-import { platform } from "../http";
+import { platform } from "../../fixtures/raw-platform";
 
 // A long call so that a task created by a test stays pending until the admin surface ends it.
 const emu = useEmulator({ callDurationMs: 600_000 });

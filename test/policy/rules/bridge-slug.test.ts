@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bridgeSlugViolations, DEFAULT_SLUG_PATTERN } from "../../../policy/rules/bridge-slug";
 import { NOT_YET_KNOWN } from "../../../policy/voice-resource";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 const bridge = (slug: Parameters<typeof resource>[1][string]) =>
   resource("Bridge", { slug }, { name: "support" });

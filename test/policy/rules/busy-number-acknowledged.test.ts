@@ -6,7 +6,7 @@ import { NOT_YET_KNOWN, type Value, type VoiceResource } from "../../../policy/v
 import { useEmulator } from "../../fixtures/emulator";
 import { clientFor } from "../../fixtures/http";
 import { linkNumber } from "../../fixtures/platform";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 const emu = useEmulator();
 const HOUR = 3_600_000;

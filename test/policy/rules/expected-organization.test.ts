@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { organizationViolations } from "../../../policy/rules/expected-organization";
 import { NOT_YET_KNOWN, type Value } from "../../../policy/voice-resource";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 const stackOrg = { orgHandle: "acme", source: "stack config voice:orgHandle" };
 const bridge = resource("Bridge", { slug: "support" }, { name: "support" });

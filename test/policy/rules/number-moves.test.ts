@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { numberMoves } from "../../../policy/rules/number-moves";
 import { NOT_YET_KNOWN, type Value } from "../../../policy/voice-resource";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 const BRIDGES = new Map<string, string | null>([
   ["+14155550100", "support"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { numberOnOneBridgeViolations } from "../../../policy/rules/number-on-one-bridge";
 import { NOT_YET_KNOWN, type Value } from "../../../policy/voice-resource";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 const link = (name: string, phoneNumber: Value, bridgeSlug: Value) =>
   resource("BridgeNumber", { phoneNumber, bridgeSlug }, { name });

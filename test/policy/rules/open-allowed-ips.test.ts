@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openAllowedIpsViolations } from "../../../policy/rules/open-allowed-ips";
 import { NOT_YET_KNOWN } from "../../../policy/voice-resource";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 const trunk = (allowedIps: Parameters<typeof resource>[1][string]) =>
   resource("SipTrunk", { allowedIps }, { name: "pbx" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { protectViolations } from "../../../policy/rules/protected-in-production";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 describe("protectViolations", () => {
   it("wants provider configurations and bridges protected in production, naming the resource", () => {

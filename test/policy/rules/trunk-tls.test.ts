@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { trunkTlsViolations } from "../../../policy/rules/trunk-tls";
 import { NOT_YET_KNOWN } from "../../../policy/voice-resource";
-import { resource } from "../make-resource";
+import { resource } from "../../fixtures/policy-resource";
 
 const trunk = (props: Parameters<typeof resource>[1]) => resource("SipTrunk", props, { name: "pbx" });
 

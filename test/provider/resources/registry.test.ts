@@ -23,7 +23,7 @@ import { secretKeys } from "../../../provider/runtime/secrets";
 import { serve } from "../../../provider/runtime/serve";
 import { dynamicToken, nativeToken } from "../../../provider/urn/type-token";
 import { repoRoot } from "../../fixtures/engine";
-import { mentions, sourceFiles } from "./type-mentions";
+import { mentions, sourceFiles } from "../../fixtures/type-mentions";
 
 interface SchemaFile {
   resources: Record<

@@ -5,7 +5,7 @@
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runRateBudget } from "../../../bench/sdk/rate-budget";
-import { BUILD_TIMEOUT_MS, buildCli } from "../../cli/build";
+import { BUILD_TIMEOUT_MS, buildCli } from "../../fixtures/cli-build";
 
 const PROCESSES = 4;
 const PAIRS = 15;

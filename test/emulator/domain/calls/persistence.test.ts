@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../../../fixtures/emulator";
-import { platform } from "../../http";
+import { platform } from "../../../fixtures/raw-platform";
 
 let dir: string;
 let file: string;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { AdminError, fleetOrganizations } from "../../../../emulator";
 import { startTestEmulator, type TestEmulator, useEmulator } from "../../../fixtures/emulator";
-import { platform } from "../../http";
+import { platform } from "../../../fixtures/raw-platform";
 
 const dir = mkdtempSync(join(tmpdir(), "voice-fleet-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
