@@ -1,13 +1,22 @@
+import { configKey, envVariable, SECRET_SETTINGS, settingOf } from "../../provider/connection/settings";
 import type { SecretInput } from "./plan";
 
 /** The command that sets one secret; without a value on the line, `pulumi` asks for it (nothing lands in shell history). */
 const configSetLine = (s: SecretInput, stack: string): string =>
   `pulumi config set --secret --stack ${stack} ${s.key}   # ${s.describe}`;
 
-/** Every line to run before the first `pulumi up`: the platform token first, then each write-only value. */
+/** A secret setting of the provider (the platform token) as a line to run. */
+function settingLine(name: (typeof SECRET_SETTINGS)[number], stack: string): string {
+  const { description } = settingOf(name);
+  const env = envVariable(name);
+  const describe = `${description.charAt(0).toLowerCase()}${description.slice(1)}${env ? ` (or set ${env})` : ""}`;
+  return configSetLine({ key: configKey(name), describe }, stack);
+}
+
+/** Every line to run before the first `pulumi up`: the provider's secret settings first, then each write-only value. */
 export function configSetLines(secrets: readonly SecretInput[], stack: string): string[] {
   return [
-    configSetLine({ key: "voice:token", describe: "the platform API token (or set VOICE_TOKEN)" }, stack),
+    ...SECRET_SETTINGS.map((name) => settingLine(name, stack)),
     ...secrets.map((s) => configSetLine(s, stack)),
   ];
 }
