@@ -1,8 +1,8 @@
 // The export round trip, as a user runs it: `pulumi-voice-platform export` from a project that installed
 // the packed package, `npm install` of the exported project, `pulumi up` taking the organization over,
 // then `pulumi preview --expect-no-changes`; the platform must see reads only and end unchanged. On the
-// seeded organization in both forms (sets, and --per-link), and on random ones (fast-check) in both forms
-// and both languages (TypeScript, and YAML through the real Pulumi YAML host), whose names may be hostile
+// seeded organization in both forms (sets, and --per-link), and on random ones (fast-check: sets in
+// TypeScript, links in YAML through the real Pulumi YAML host), whose names may be hostile
 // text (`$$`, `${`, quotes, controls, DEL, NEL, line separators, astral characters): adoption compares
 // every field before it takes a record over, so an exported name that differs from the platform's fails
 // the `up`. The round trip of 1,000 linked numbers, timed: `npm run bench -- --export`.
@@ -289,8 +289,12 @@ describe("pulumi-voice-platform export", () => {
     limitFor(0, 3),
   );
 
-  /** Organizations drawn by the property, and the forms and languages of its runs in turn. */
-  const RUNS = 4;
+  /**
+   * Organizations drawn by the property, and the forms and languages of its runs in turn: sets in
+   * TypeScript, then links in YAML (the other pairs are the seeded round trips above and the YAML
+   * export's own, test/e2e/export/yaml.test.ts; hostile text is written by language, not by form).
+   */
+  const RUNS = 2;
   const FORMS: readonly ExportForm[] = ["sets", "per-link"];
   const LANGUAGES: readonly Language[] = ["typescript", "yaml"];
 
@@ -312,7 +316,7 @@ describe("pulumi-voice-platform export", () => {
             ).map((spec) => ({
               spec,
               form: FORMS[run % FORMS.length] ?? "sets",
-              language: LANGUAGES[Math.floor(run / FORMS.length) % LANGUAGES.length] ?? "typescript",
+              language: LANGUAGES[run % LANGUAGES.length] ?? "typescript",
             }));
           }),
           async ({ spec, form, language }) => {
