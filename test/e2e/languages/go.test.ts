@@ -1,6 +1,7 @@
 // A Go program over the generated Go SDK (examples/go, sdks/go): it builds and vets, and runs through
 // the real engine (Go language host from scripts/tools/pulumi-engine, the plugin from <repo>/bin) against the
-// emulator: up, a preview that finds no change, destroy.
+// emulator: up and a preview that finds no change. Destroy runs no program: the Go install page's test
+// (test/docs/install/go.test.ts) runs it as a user does, test/e2e/native/provider.test.ts proves it.
 import { execFile } from "node:child_process";
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -70,11 +71,11 @@ describe("a Go program with the real engine", () => {
   });
 
   it(
-    "up creates the resources and answers the invoke; a preview finds no change; destroy removes them",
+    "up creates the resources and answers the invoke; a preview finds no change",
     async () => {
       const up = await go.stack.up();
       expect(up.summary.resourceChanges).toEqual({ create: 5 });
-      let state = await go.emu.admin.state();
+      const state = await go.emu.admin.state();
       expect(state.bridges.map((b) => b.slug)).toEqual(["support"]);
       expect([state.links.length, state.trunks.length]).toEqual([1, 1]);
       expect(up.outputs.bridgeId?.value).toBe(state.bridges[0]?.id);
@@ -90,13 +91,8 @@ describe("a Go program with the real engine", () => {
       const exported = await plainExport(go.stack);
       expect(exported).not.toContain(SECRETS.authToken);
       expect(exported).not.toContain(SECRETS.sipPassword);
-
-      const destroy = await go.stack.destroy();
-      expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
-      state = await go.emu.admin.state();
-      expect([state.bridges.length, state.links.length, state.trunks.length]).toEqual([0, 0, 0]);
     },
     // The up compiles the program: a Go build, warm after the build test above.
-    limitFor(4, 1),
+    limitFor(2, 1),
   );
 });

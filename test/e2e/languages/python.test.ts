@@ -2,7 +2,8 @@
 // engine as a user runs it: the Python language host and its exec script from scripts/tools/pulumi-engine, the
 // `pulumi` library and the SDK in the virtualenv of scripts/tools/python-env (the project's `virtualenv`
 // option), the plugin from <repo>/bin, against the emulator: up, a preview that finds no change, drift
-// found by the drift check, `pulumi import` whose printed Python previews clean once pasted, destroy.
+// found by the drift check, `pulumi import` whose printed Python previews clean once pasted. Destroy runs
+// no program: the Python install page's test (test/docs/install/python.test.ts) runs it as a user does.
 import { appendFile, copyFile, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -91,7 +92,7 @@ describe("a Python program with the real engine", () => {
   );
 
   it(
-    "`pulumi import` of a bridge prints Python that previews clean once put into the program; destroy removes what it created and imported; no secret in the output or the plain state",
+    "`pulumi import` of a bridge prints Python that previews clean once put into the program; no secret in the output or the plain state",
     async () => {
       const { stack, emu } = py;
       await upOnly(stack);
@@ -122,11 +123,6 @@ describe("a Python program with the real engine", () => {
         const exported = await plainExport(stack);
         expect(exported).toContain('"voice:index:SipTrunk"');
         expect(printed).toContain("voice:index:SipTrunk");
-
-        const destroy = await stack.destroy({ onOutput });
-        expect(destroy.summary.resourceChanges).toEqual({ delete: 6 });
-        const state = await emu.admin.state();
-        expect([state.bridges, state.configurations, state.links, state.trunks]).toEqual([[], [], [], []]);
         for (const secret of ALL_SECRETS) {
           expect(exported).not.toContain(secret);
           expect(printed).not.toContain(secret);
@@ -135,7 +131,7 @@ describe("a Python program with the real engine", () => {
         await writeFile(program(), code0);
       }
     },
-    limitFor(5),
+    limitFor(3),
   );
 
   it(
