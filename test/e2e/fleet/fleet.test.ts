@@ -364,8 +364,8 @@ describe("fleet: many stacks, one machine or a CI matrix", () => {
   it(
     "on an interrupt stops launching, lets a running stack end, cancels the rest on a second one",
     async () => {
-      // s1 runs until both are seen running, then ends by itself; s2 runs until after s1 has ended, as
-      // long as an engine operation on a loaded machine.
+      // s1 runs until both are seen running, then ends by itself; s2 runs until after s1 has ended and
+      // its engine has taken the cancel (held until cleared).
       await emu.admin.addFault({
         kind: "latency",
         ms: 5_000,
@@ -394,6 +394,14 @@ describe("fleet: many stacks, one machine or a CI matrix", () => {
         running.child.kill("SIGINT");
         await until(async () => (await status("s1")) === "changes", limitFor(1), "s1 to end by itself");
         running.child.kill("SIGINT");
+        // Once s2's engine has taken the cancel, its held read is let go: the step ends, the engine stops.
+        const s2Log = path.join(cwd, "interrupted", FLEET_PROJECT, "s2.log");
+        await until(
+          async () => /cancel/i.test(await readFile(s2Log, "utf8").catch(() => "")),
+          limitFor(1),
+          "s2's engine to take the cancel",
+        );
+        await emu.admin.clearFaults();
         ended = await running.done;
       } finally {
         killFleets();
