@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Document } from "yaml";
 import { yamlString } from "../../../cli/export/yaml-string";
 import { hostileOrRegression, REGRESSION_TEXTS } from "../../fixtures/hostile-text";
 import { parseYaml, readInterpolation, unsafeRawCharacters } from "../../fixtures/pulumi-yaml-reading";
@@ -24,6 +25,16 @@ describe("yamlString", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  // Why the scalars are ours and not the yaml library's: its double-quoted strings leave raw what the Go
+  // reader refuses (DEL, U+FFFE) or folds (NEL, U+2028) or takes for a byte-order mark (U+FEFF).
+  it("writes escaped what the yaml library's double-quoted strings would leave raw", () => {
+    const risky = ["\u007f", "\u0085", "\u2028", "\ufeff", "\ufffe"];
+    const library = (text: string) =>
+      new Document(text).toString({ defaultStringType: "QUOTE_DOUBLE", lineWidth: 0 }).trimEnd();
+    expect(risky.filter((c) => unsafeRawCharacters(library(`a${c}b`)).length > 0)).toEqual(risky);
+    expect(risky.filter((c) => unsafeRawCharacters(yamlString(`a${c}b`)).length > 0)).toEqual([]);
   });
 
   it("the names that changed before read back exactly", () => {
