@@ -85,20 +85,21 @@ describe("every resource type with the real engine", () => {
       expect(up.outputs.bridgeIds?.value).toMatchObject({ main: idOf("main"), desk: idOf("desk") });
       const configOf = (account: string) => first.configurations.find((c) => c.account_sid === account);
       expect(configOf(DEMO_ACCOUNT)).toMatchObject({ provider: "twilio", auth_token: SECRETS.authToken });
-      // The trunks with the platform's defaults, IPs sorted, one IP written two ways stored once.
-      expect(first.trunks).toMatchObject([
+      // The trunks with the platform's defaults, IPs sorted, one IP written two ways stored once (by
+      // name: the two are created side by side, in either order).
+      expect([...first.trunks].sort((a, b) => a.name.localeCompare(b.name))).toMatchObject([
+        {
+          name: "core",
+          sip_url: "[2001:db8::1]",
+          auth_password: null,
+          source_ips: ["10.0.0.0/8", "2001:db8::1"],
+        },
         {
           name: "edge",
           transport: "tcp",
           port: "5060",
           auth_password: SECRETS.sipPassword,
           source_ips: ["203.0.113.10", "203.0.113.11"],
-        },
-        {
-          name: "core",
-          sip_url: "[2001:db8::1]",
-          auth_password: null,
-          source_ips: ["10.0.0.0/8", "2001:db8::1"],
         },
       ]);
       // No secret in state in plaintext: encrypted (the marker), not dropped; each __provider small.
