@@ -136,7 +136,8 @@ describe("every resource type with the real engine", () => {
       expect(edit.summary.resourceChanges).toEqual({ update: 6, replace: 2, same: 6 });
       const carrier = configOf("AC00000000000000000000000000000007")!;
       const backup = configOf("AC00000000000000000000000000000008")!;
-      const [edge, core] = first.trunks;
+      const trunkNamed = (name: string) => first.trunks.find((t) => t.name === name);
+      const [edge, core] = [trunkNamed("edge"), trunkNamed("core")];
       expect(edit.requests.writes).toEqual([
         `DELETE ${BRIDGES}desk/`,
         `DELETE ${CONFIGS}${backup.id}/`,
