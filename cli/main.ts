@@ -40,9 +40,12 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** The command line's commands, as its usage lists them. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
 /** The top-level usage text. */
 export function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const width = Math.max(...COMMAND_NAMES.map((name) => name.length));
   return [
     `Usage: ${PROGRAM} <command> [options]`,
     "",

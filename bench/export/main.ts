@@ -9,8 +9,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { AdminClient, startEmulator } from "../../emulator";
+import { printedSecrets, secretConfig } from "../../estate/export-steps";
+import { buildOrganization, type OrgSpec } from "../../estate/organization";
 import { engineEnv, makeTempDir, pulumiCommand, repoRoot } from "../../scripts/tools/engine";
-import { VoiceClient } from "../../sdk";
 import { BENCH_RATE_LIMIT } from "../harness/seeded-emulator";
 import { runStandaloneMode } from "../harness/standalone-mode";
 import { progress, timed } from "../harness/stats";
@@ -20,45 +21,16 @@ import type { ExportResult, ExportStep } from "./result";
 const run = promisify(execFile);
 const HANDLE = "large";
 
-/** Makes the organization through the SDK, as a team clicks it together; answers its token. */
-async function buildOrganization(
-  apiUrl: string,
-  admin: AdminClient,
-  numbers: readonly string[],
-  bridges: number,
-) {
-  const token = `token-${HANDLE}`;
-  await admin.seed({
-    organizations: [{ domain_handle: HANDLE, name: "Large" }],
-    tokens: [{ token, organizations: [HANDLE] }],
-    providerAccounts: [
-      { organization: HANDLE, provider: "twilio", account_sid: "AC-LARGE", numbers: [...numbers] },
-    ],
-  });
-  const client = new VoiceClient({ baseUrl: apiUrl, token, orgHandle: HANDLE, maxConcurrency: 16 });
-  const configuration = await client.providerConfigurations.create({
-    provider: "twilio",
-    account_sid: "AC-LARGE",
-    auth_token: "t",
-  });
+/** The organization a team clicked together: one connected account whose numbers are all linked, spread over `bridges`, and a trunk. */
+function largeOrganization(numbers: readonly string[], bridges: number): OrgSpec {
   const slugs = Array.from({ length: bridges }, (_, i) => `line-${i}`);
-  await Promise.all(slugs.map((slug, i) => client.bridges.create({ name: `Line ${i}`, slug })));
-  await Promise.all(
-    numbers.map((phone, i) =>
-      client.bridges.connectProvider(slugs[i % bridges] ?? "", {
-        provider_config_id: configuration.id,
-        phone_number: phone,
-      }),
-    ),
-  );
-  await client.trunks.create({
-    name: "edge",
-    sip_url: "sip.large.example",
-    transport: "tls",
-    port: "5061",
-    source_ips: [],
-  });
-  return token;
+  return {
+    handle: HANDLE,
+    accounts: [{ provider: "twilio", accountSid: "AC-LARGE", numbers: [...numbers], authToken: "t" }],
+    bridges: slugs.map((slug, i) => ({ name: `Line ${i}`, slug })),
+    links: Object.fromEntries(numbers.map((phone, i) => [phone, slugs[i % bridges] ?? ""])),
+    trunks: [{ name: "edge", sipUrl: "sip.large.example", transport: "tls", port: "5061", allowedIps: [] }],
+  };
 }
 
 async function exportRoundTrip(count: number, bridges: number): Promise<ExportResult> {
@@ -81,7 +53,11 @@ async function exportRoundTrip(count: number, bridges: number): Promise<ExportRe
   };
   try {
     const numbers = Array.from({ length: count }, (_, i) => `+1646${String(5_000_000 + i)}`);
-    const token = await buildOrganization(`${emulator.url}/api/v2/platform`, admin, numbers, bridges);
+    const token = await buildOrganization(
+      `${emulator.url}/api/v2/platform`,
+      admin,
+      largeOrganization(numbers, bridges),
+    );
     const out = path.join(tmp.path, "exported");
     const exported = await step("export", () =>
       run(
@@ -101,19 +77,12 @@ async function exportRoundTrip(count: number, bridges: number): Promise<ExportRe
     );
     // The packages the exported project's `npm install` would bring: this checkout's.
     await symlink(path.join(repoRoot, "node_modules"), path.join(out, "node_modules"), "dir");
-    // The stack and secret keys the export's printed `pulumi config set --secret` lines name.
-    const secretLines = exported.stdout.split("\n").filter((l) => l.startsWith("pulumi config set --secret"));
-    const stackName = /--stack (\S+)/.exec(secretLines[0] ?? "")?.[1] ?? "";
-    const keys = secretLines.map((l) => /--stack \S+ (\S+)/.exec(l)?.[1] ?? "");
+    const { stackName, keys } = printedSecrets(exported.stdout);
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName, workDir: out },
       { envVars: await engineEnv(), pulumiCommand: await pulumiCommand() },
     );
-    await stack.setAllConfig(
-      Object.fromEntries(
-        keys.map((k) => [k, { value: k === "voice:token" ? token : `exported-${k}`, secret: true }]),
-      ),
-    );
+    await stack.setAllConfig(secretConfig(keys, token));
     const up = await step("up (take-over)", () => stack.up());
     const preview = await step("preview --expect-no-changes", () => stack.preview({ expectNoChanges: true }));
     await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { configKey, envVariable, SECRET_SETTINGS, settingOf } from "../../provider/connection/settings";
+import { configKey, describedInline, envVariable, SECRET_SETTINGS } from "../../provider/connection/settings";
 import type { SecretInput } from "./plan";
 
 /** The command that sets one secret; without a value on the line, `pulumi` asks for it (nothing lands in shell history). */
@@ -7,9 +7,8 @@ const configSetLine = (s: SecretInput, stack: string): string =>
 
 /** A secret setting of the provider (the platform token) as a line to run. */
 function settingLine(name: (typeof SECRET_SETTINGS)[number], stack: string): string {
-  const { description } = settingOf(name);
   const env = envVariable(name);
-  const describe = `${description.charAt(0).toLowerCase()}${description.slice(1)}${env ? ` (or set ${env})` : ""}`;
+  const describe = `${describedInline(name)}${env ? ` (or set ${env})` : ""}`;
   return configSetLine({ key: configKey(name), describe }, stack);
 }
 

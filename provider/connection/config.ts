@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   configKey,
+  describedInline,
   envVariable,
   IMPACT_SETTINGS,
   SETTING_NAMES,
@@ -85,10 +86,9 @@ const IMPORT_HINT =
 
 /** What a message says of a required setting: its description, its hint, and that a secret is set as one. */
 function hintOf(name: SettingName): string {
-  const { required, description, hint, secret } = settingOf(name);
+  const { required, hint, secret } = settingOf(name);
   if (!required) return "";
-  const what = `${description.charAt(0).toLowerCase()}${description.slice(1)}`;
-  return ` (${what}${hint ? ` (${hint})` : ""}${secret ? "; set it as a secret" : ""})`;
+  return ` (${describedInline(name)}${hint ? ` (${hint})` : ""}${secret ? "; set it as a secret" : ""})`;
 }
 
 /** A key/value lookup, e.g. the dynamic provider's `req.config.get` or `pulumi.runtime.getConfig`. */

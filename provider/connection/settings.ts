@@ -161,6 +161,12 @@ export const settingOf = (name: SettingName): Setting => SETTINGS[name];
 /** The names of the secret settings. */
 export const SECRET_SETTINGS: readonly SettingName[] = SETTING_NAMES.filter((name) => settingOf(name).secret);
 
+/** A setting's description inside a sentence ("the platform API token"). */
+export function describedInline(name: SettingName): string {
+  const { description } = settingOf(name);
+  return `${description.charAt(0).toLowerCase()}${description.slice(1)}`;
+}
+
 /** A setting's stack config key: `voice:<name>`. */
 export const configKey = (name: SettingName): string => `voice:${name}`;
 

@@ -20,6 +20,7 @@ function secretConfigKeys(): string[] {
 export function warnIfPlainSecrets(): void {
   if (checked) return;
   checked = true;
+  const markedSecret = secretConfigKeys();
   for (const name of SECRET_SETTINGS) {
     const key = configKey(name);
     let value: string | undefined;
@@ -28,7 +29,7 @@ export function warnIfPlainSecrets(): void {
     } catch {
       return; // not inside a Pulumi program
     }
-    if (value === undefined || secretConfigKeys().includes(key)) continue;
+    if (value === undefined || markedSecret.includes(key)) continue;
     const env = envVariable(name);
     void pulumi.log.warn(
       `${key} is plain stack configuration, so Pulumi keeps it unencrypted in Pulumi.<stack>.yaml and in ` +

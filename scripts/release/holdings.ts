@@ -1,6 +1,6 @@
 // What a release holds, as its notes list it after the changelog's section: the resource types the plugin
 // serves, the command line's commands, the policy pack's rules and every file the release built, each
-// named from where it is declared (the schema, the command line's usage, the pack, the artifacts), so
+// named from where it is declared (the registry, the command line's table, the pack, the artifacts), so
 // the list cannot leave out what a release adds.
 import type { Artifact } from "./artifact";
 
@@ -9,7 +9,7 @@ export interface ReleaseContents {
   readonly version: string;
   /** Every artifact the release built (files and folders). */
   readonly artifacts: readonly Artifact[];
-  /** The resource types' names (`Bridge`, `BridgeNumbers`…), from the schema. */
+  /** The resource types' names (`Bridge`, `BridgeNumbers`…), from the registry the schema is built from. */
   readonly resources: readonly string[];
   /** The command line's commands (`emulator`, `export`, `fleet`…). */
   readonly commands: readonly string[];

@@ -5,9 +5,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { usage } from "../../cli/main";
+import { COMMAND_NAMES } from "../../cli/main";
 import { policies } from "../../policy/policies";
 import { packageRelease, pluginDownloadUrl } from "../../provider/plugin/release";
+import { REGISTRY } from "../../provider/resources/registry";
 import { repoRoot } from "../tools/engine";
 import { type Artifact, type ReleaseContext, tool } from "./artifact";
 import { releaseNotes } from "./changelog";
@@ -23,14 +24,6 @@ import { missingScriptReferences } from "./script-references";
 import { assertOneVersion } from "./version-stamps";
 
 const USAGE = "usage: npm run release -- --dry-run [--tag v<version>] [--out <dir>] [--host-platform]";
-
-/** The command names the command line's usage lists under `Commands:`. */
-function commandsOf(text: string): string[] {
-  const lines = text.split("\n");
-  const start = lines.indexOf("Commands:") + 1;
-  const end = lines.indexOf("", start);
-  return lines.slice(start, end).map((line) => line.trim().split(/\s+/)[0] ?? "");
-}
 
 function main(): void {
   const { values } = parseArgs({
@@ -95,14 +88,11 @@ function main(): void {
     ];
     const sums = checksums(ctx, artifacts);
     // The changelog's section, then what the release holds, named from where each thing is declared.
-    const schema = JSON.parse(readFileSync(path.join(root, "schema.json"), "utf8")) as {
-      resources: Record<string, unknown>;
-    };
     const holdings = releaseHoldings({
       version,
       artifacts: [...artifacts, sums],
-      resources: Object.keys(schema.resources).map((token) => token.split(":").at(-1) ?? token),
-      commands: commandsOf(usage()),
+      resources: REGISTRY.map((d) => d.type),
+      commands: COMMAND_NAMES,
       policies: policies.map((p) => p.name),
     });
     writeFileSync(path.join(out, NOTES_FILE), `${notes}\n${holdings}`);

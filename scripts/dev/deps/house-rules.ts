@@ -39,8 +39,8 @@ const HOUSE_RULES: readonly HouseRule[] = [
     area: "emulator/dashboard/",
     may: ["emulator/dashboard/", "emulator/admin/", "emulator/http/", "emulator/domain/"],
   },
-  // The estate tests and benchmarks both declare: seeded into the emulator, owned by neither side.
-  { area: "estate/", may: ["estate/", "emulator/"] },
+  // The estate tests and benchmarks both declare or make (seeded into the emulator, or through the SDK), owned by neither side.
+  { area: "estate/", may: ["estate/", "emulator/", "sdk/"] },
   { area: "scripts/", may: ANY_PRODUCT },
   { area: "bench/", may: ANY_PRODUCT },
   { area: "examples/", may: ANY_PRODUCT },

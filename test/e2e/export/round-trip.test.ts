@@ -14,6 +14,8 @@ import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { printedSecrets, secretConfig } from "../../../estate/export-steps";
+import { buildOrganization, type OrgSpec } from "../../../estate/organization";
 import type { ExportForm } from "../../../provider/runtime/export-mapping";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import {
@@ -25,17 +27,9 @@ import {
   skipTypeCheck,
   type TempDir,
 } from "../../fixtures/engine";
-import { printedSecrets, secretConfig } from "../../fixtures/export-steps";
 import { withHostileText } from "../../fixtures/hostile-org";
 import { INSTALL_MS, limitFor } from "../../fixtures/limits";
-import {
-  arbitraryOrg,
-  buildOrganization,
-  numberResources,
-  type OrgSpec,
-  seededOrganization,
-  telephonyOf,
-} from "../../fixtures/telephony-org";
+import { arbitraryOrg, numberResources, seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
 import { childEnv } from "../../fixtures/user-project";
 
 const run = promisify(execFile);

@@ -7,6 +7,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { printedSecrets } from "../../../estate/export-steps";
+import { buildOrganization } from "../../../estate/organization";
 import type { ExportForm } from "../../../provider/runtime/export-mapping";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
 import {
@@ -16,10 +18,9 @@ import {
   repoRoot,
   type TempDir,
 } from "../../fixtures/engine";
-import { printedSecrets } from "../../fixtures/export-steps";
 import { languageStack, requireYamlHost } from "../../fixtures/language-stack";
 import { limitFor } from "../../fixtures/limits";
-import { buildOrganization, seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
+import { seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
 import { childEnv } from "../../fixtures/user-project";
 import { plainExport } from "../../fixtures/voice-stack";
 

@@ -11,6 +11,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdminClient } from "../../../emulator";
+import { printedSecrets } from "../../../estate/export-steps";
+import { buildOrganization } from "../../../estate/organization";
 import {
   ENGINE_BUILD_TIMEOUT_MS,
   engineEnv,
@@ -18,10 +20,9 @@ import {
   repoRoot,
   type TempDir,
 } from "../../fixtures/engine";
-import { printedSecrets } from "../../fixtures/export-steps";
 import { limitFor } from "../../fixtures/limits";
 import { hostArchive, RELEASE_TIMEOUT_MS } from "../../fixtures/release-files";
-import { buildOrganization, seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
+import { seededOrganization, telephonyOf } from "../../fixtures/telephony-org";
 
 const run = promisify(execFile);
 const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));

@@ -6,11 +6,11 @@ import type { ImpactSettings } from "../../../provider/connection/config";
 import { parseAcknowledgements } from "../../../provider/impact";
 import type { EngineLog } from "../../../provider/plugin/engine-log";
 import { DELETIONS_NOTE, ImpactReview } from "../../../provider/plugin/impact-review";
-import { RESOURCES } from "../../../provider/plugin/resources";
 import type { VoiceClient } from "../../../sdk";
 import { useEmulator } from "../../fixtures/emulator";
 import { clientFor } from "../../fixtures/http";
 import { linkNumber } from "../../fixtures/platform";
+import { descriptorNamed } from "../../fixtures/provider";
 
 const emu = useEmulator();
 const BUSY = "+14155550100";
@@ -67,7 +67,7 @@ beforeEach(async () => {
 describe("ImpactReview", () => {
   it("off: reads nothing and says nothing", async () => {
     const { impact, said } = review({ impact: false });
-    await impact.review(URN, RESOURCES.BridgeNumber, move());
+    await impact.review(URN, descriptorNamed("BridgeNumber"), move());
     expect({ reads, said, requests: await emu.admin.requests() }).toEqual({
       reads: 0,
       said: [],
@@ -77,11 +77,15 @@ describe("ImpactReview", () => {
 
   it("a change that touches no number (a bridge renamed) reads nothing", async () => {
     const { impact, said } = review({ impact: true });
-    await impact.review("urn:pulumi:prod::telephony::voice:index:Bridge::support", RESOURCES.Bridge, {
-      op: "update",
-      olds: { name: "Support", slug: "support" },
-      news: { name: "Help", slug: "support" },
-    });
+    await impact.review(
+      "urn:pulumi:prod::telephony::voice:index:Bridge::support",
+      descriptorNamed("Bridge"),
+      {
+        op: "update",
+        olds: { name: "Support", slug: "support" },
+        news: { name: "Help", slug: "support" },
+      },
+    );
     expect(reads).toBe(0);
     expect(said).toEqual([{ severity: "info", message: DELETIONS_NOTE, urn: undefined }]);
   });
@@ -95,7 +99,7 @@ describe("ImpactReview", () => {
   it("a failed read warns under the resource, naming what failed, and never throws", async () => {
     await emu.admin.addFault({ kind: "status", status: 503, match: { path: "/cdr/" }, times: 5 });
     const { impact, said } = review({ impact: true });
-    await impact.review(URN, RESOURCES.BridgeNumber, move());
+    await impact.review(URN, descriptorNamed("BridgeNumber"), move());
     const warnings = said.filter((s) => s.severity === "warning");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.urn).toBe(URN);
@@ -106,10 +110,10 @@ describe("ImpactReview", () => {
   it("names the explicit provider's property in the acknowledgement, and reads once per configuration", async () => {
     const owner = { provider: "globex" };
     const { impact, said } = review({ impact: true }, owner);
-    await impact.review(URN, RESOURCES.BridgeNumber, move());
+    await impact.review(URN, descriptorNamed("BridgeNumber"), move());
     const reasons = parseAcknowledgements([{ resource: "busy", reason: "CHG-42" }]);
     impact.configure({ impact: true, acknowledgeImpact: reasons }, owner);
-    await impact.review(URN, RESOURCES.BridgeNumber, move());
+    await impact.review(URN, descriptorNamed("BridgeNumber"), move());
     const warnings = said.filter((s) => s.severity === "warning").map((s) => s.message);
     expect(warnings).toEqual([
       expect.stringMatching(

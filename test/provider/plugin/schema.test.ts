@@ -5,23 +5,22 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runtimeContext } from "../../../provider/connection/context-cache";
 import { INVOKES } from "../../../provider/plugin/invokes";
 import { OUTPUTS } from "../../../provider/plugin/outputs";
-import { RESOURCES } from "../../../provider/plugin/resources";
 import { packageSchema } from "../../../provider/plugin/schema";
-import type { ResourceType } from "../../../provider/resources/registry";
+import { REGISTRY, type ResourceType } from "../../../provider/resources/registry";
 import { serve } from "../../../provider/runtime/serve";
 import { nativeToken } from "../../../provider/urn/type-token";
 import { schemaFile } from "../../../scripts/generate/gen-schema";
 import { useEmulator } from "../../fixtures/emulator";
 import { repoRoot } from "../../fixtures/engine";
 import { DEMO_ACCOUNT } from "../../fixtures/platform";
-import { checked, configureRuntime } from "../../fixtures/provider";
+import { checked, configureRuntime, descriptorNamed } from "../../fixtures/provider";
 
 const schema = packageSchema({
   version: "1.2.3",
   license: "Apache-2.0",
   repository: { owner: "acme", name: "voice" },
 });
-const names = Object.keys(RESOURCES) as ResourceType[];
+const names = REGISTRY.map((d) => d.type);
 const spec = (name: ResourceType) => {
   const found = schema.resources[nativeToken(name)];
   if (!found) throw new Error(`no schema for ${name}`);
@@ -36,7 +35,7 @@ const SECRETS: Partial<Record<ResourceType, readonly string[]>> = {
 
 describe("package schema", () => {
   it.each(names)("%s: the input properties are the runtime's zod input keys", (name) => {
-    const keys = Object.keys(RESOURCES[name].inputs.shape).sort();
+    const keys = Object.keys(descriptorNamed(name).inputs.shape).sort();
     expect(Object.keys(spec(name).inputProperties).sort()).toEqual(keys);
     for (const key of spec(name).requiredInputs ?? []) expect(keys).toContain(key);
   });
@@ -115,7 +114,7 @@ describe("schema outputs against the runtime's", () => {
 
   /** Creates through the runtime and answers the output keys (the state a resource records). */
   const outputKeys = async (name: ResourceType, news: Record<string, unknown>) => {
-    const provider = serve(RESOURCES[name]);
+    const provider = serve(descriptorNamed(name));
     const { outs } = await provider.create(await checked(provider, news));
     return Object.keys(outs as object).sort();
   };
