@@ -6,6 +6,7 @@
 import "../provider/entry/node-version";
 import { enableCompileCache } from "node:module";
 import { ownPackage } from "../sdk/core/own-package";
+import { compileCacheDir } from "./compile-cache";
 import { WORKER_COMMAND } from "./fleet/worker-command";
 
 /** The name the package's `bin` installs. */
@@ -80,10 +81,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command === undefined && first !== WORKER_COMMAND) return misuse(`unknown command '${first}'`);
-  // Node's on-disk cache of compiled modules (in the temp folder, keyed by content) takes about a
-  // fifth off loading Fastify and zod at every start after the first; it is silently off where
-  // the folder is not writable.
-  enableCompileCache();
+  // Node's on-disk cache of compiled modules takes about a fifth off loading Fastify and zod at
+  // every start after the first; it is silently off where the folder is not writable.
+  enableCompileCache(compileCacheDir());
   if (command === undefined) return (await import("./fleet/worker.js")).runWorker();
   const run = await command.load();
   try {

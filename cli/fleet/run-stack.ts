@@ -5,6 +5,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { type EngineEvent, LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { countRequests, REQUEST_LOG_ENV } from "../../provider/connection/request-log";
+import { compileCacheEnv } from "../compile-cache";
 import { buildReport } from "../report/merge";
 import { maskSecrets } from "../report/secrets";
 import { EngineEvents } from "./engine-events";
@@ -21,6 +22,12 @@ function pulumiCommand(): Promise<PulumiCommand> {
   command ??= PulumiCommand.get();
   return command;
 }
+
+/** The engine's environment for `job` beyond the fleet's own: its request log, and Node's compile cache for the program and the plugin. */
+export const stackEnv = (job: Pick<StackJob, "requestLog">, env = process.env): Record<string, string> => ({
+  [REQUEST_LOG_ENV]: job.requestLog,
+  ...compileCacheEnv(env),
+});
 
 /** Runs `job`; `signal` cancels it as Ctrl-C cancels `pulumi` (the engine ends its running steps, then stops). */
 export async function runStack(
@@ -43,7 +50,7 @@ export async function runStack(
     stack = await LocalWorkspace.selectStack(
       { stackName: job.stack.stack, workDir: job.stack.dir },
       {
-        envVars: { [REQUEST_LOG_ENV]: job.requestLog },
+        envVars: stackEnv(job),
         pulumiCommand: await pulumiCommand(),
       },
     );

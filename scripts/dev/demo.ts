@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { cp, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { compileCacheEnv } from "../../cli/compile-cache";
 import { AdminClient, startEmulator } from "../../emulator";
 import { engineEnv, makeTempDir, repoRoot, type TempDir } from "../tools/engine";
 import { DEMO_STEPS, driftStepArgs } from "./demo-steps";
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
     "\nGetting the Pulumi engine's core (scripts/tools/pulumi-engine): instant once built; the first run builds it " +
       "from source (1.6 GB of Go modules, 10-16 minutes on 2 cores), reporting its progress below.",
   );
-  const env = { ...process.env, ...(await engineEnv()) };
+  // The program and the plugin start on Node's compile cache, as under the fleet.
+  const env = { ...process.env, ...(await engineEnv()), ...compileCacheEnv() };
   const emulator = await startEmulator({ port: 0 });
   const admin = new AdminClient(emulator.url);
   let dir: TempDir | undefined;
