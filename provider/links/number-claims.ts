@@ -1,4 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+// The modules these come from, not the package's index: the plugin loads this file through the links'
+// index, and the index would load all of @pulumi/pulumi (the Automation API, closure serialization with
+// TypeScript and npm's Arborist) into a process that needs none of it, a third of the plugin's start.
+import { ResourceError } from "@pulumi/pulumi/errors";
+import { type Input, output } from "@pulumi/pulumi/output";
+import type { Resource } from "@pulumi/pulumi/resource";
+import { getMonitor } from "@pulumi/pulumi/runtime/settings";
 import { stripPhoneSeparators } from "../../sdk";
 
 // A number sits on one bridge at a time, so a program that declares one number in two
@@ -28,7 +34,7 @@ const claimsByRun = new WeakMap<object, Claims>();
 const outsideAnyRun = {};
 
 function claimsOfThisRun(): Claims {
-  const run: object = pulumi.runtime.getMonitor() ?? outsideAnyRun;
+  const run: object = getMonitor() ?? outsideAnyRun;
   let claims = claimsByRun.get(run);
   if (!claims) {
     claims = { numbers: new Map(), bridges: new Map() };
@@ -42,7 +48,7 @@ function claimsOfThisRun(): Claims {
  * this program already declared it, throws an error that names both resources and the number,
  * attached to the second resource, without a stack trace.
  */
-export function recordNumber(resource: pulumi.Resource, claimant: Claimant, number: string): void {
+export function recordNumber(resource: Resource, claimant: Claimant, number: string): void {
   const claims = claimsOfThisRun().numbers;
   const who = named(claimant);
   const first = claims.get(number);
@@ -50,7 +56,7 @@ export function recordNumber(resource: pulumi.Resource, claimant: Claimant, numb
     claims.set(number, who);
     return;
   }
-  throw new pulumi.ResourceError(
+  throw new ResourceError(
     `${who} declares phone number ${number}, which ${first} already declares: ` +
       "a number sits on one bridge at a time, so declare each number once",
     resource,
@@ -59,12 +65,8 @@ export function recordNumber(resource: pulumi.Resource, claimant: Claimant, numb
 }
 
 /** {@link recordNumber} of one number, once it is known. */
-export function claimNumber(
-  resource: pulumi.Resource,
-  claimant: Claimant,
-  phoneNumber: pulumi.Input<string>,
-): void {
-  pulumi.output(phoneNumber).apply((raw) => {
+export function claimNumber(resource: Resource, claimant: Claimant, phoneNumber: Input<string>): void {
+  output(phoneNumber).apply((raw) => {
     if (typeof raw === "string") recordNumber(resource, claimant, stripPhoneSeparators(raw));
   });
 }
@@ -75,9 +77,9 @@ export function claimNumber(
  * or two sets of one bridge, would undo each other's connects on every `up`, so the program fails at
  * preview naming both resources.
  */
-export function claimBridge(resource: pulumi.Resource, claimant: Claimant, slug: pulumi.Input<string>): void {
+export function claimBridge(resource: Resource, claimant: Claimant, slug: Input<string>): void {
   const claims = claimsOfThisRun().bridges;
-  pulumi.output(slug).apply((value) => {
+  output(slug).apply((value) => {
     if (typeof value !== "string") return;
     const first = claims.get(value);
     if (first === undefined) {
@@ -86,7 +88,7 @@ export function claimBridge(resource: pulumi.Resource, claimant: Claimant, slug:
     }
     const links = claimant.shares && first.shares && claimant.type === first.type;
     if (links || (first.type === claimant.type && first.name === claimant.name)) return;
-    throw new pulumi.ResourceError(
+    throw new ResourceError(
       `${named(claimant)} declares numbers of bridge "${value}", whose numbers ${named(first)} ` +
         "already declares: a bridge's numbers are declared by one set or by links, not both, and by one set at most",
       resource,

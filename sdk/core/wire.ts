@@ -1,6 +1,6 @@
 // Small wire-level helpers of the transport: URLs, bodies, the shared connection pools.
 import { EventEmitter } from "node:events";
-import { Pool } from "undici";
+import type { Pool } from "undici";
 
 /** Path parameters, query and body of one call, produced by a request spec's `args`. */
 export interface RequestArgs {
@@ -22,6 +22,9 @@ export function sharedPool(origin: string, connections: number): Pool {
   const key = `${origin} ${connections}`;
   let pool = pools.get(key);
   if (!pool) {
+    // undici (about a hundred modules) loads at the first client, not with the package: a program
+    // that only declares resources, or a plugin before its first Configure, never pays for it.
+    const { Pool } = require("undici") as typeof import("undici");
     pool = new Pool(origin, { connections, connect: { timeout: 10_000 } });
     pools.set(key, pool);
   }
