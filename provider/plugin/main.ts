@@ -1,3 +1,4 @@
+import { flushCompileCache } from "node:module";
 import * as provider from "@pulumi/pulumi/provider";
 import { ownPackage } from "../../sdk/core/own-package";
 import { resolveImpactSettings } from "../connection/config";
@@ -29,11 +30,17 @@ export async function serve(args: readonly string[]): Promise<void> {
   if (args[0] === "--help" || args[0] === "-h") return void process.stdout.write(`${PLUGIN_HELP}\n`);
   const impact = new ImpactReview(engineLog(args));
   const native = nativeProvider(release.version, JSON.stringify(packageSchema(release)), impact);
+  let configured = false;
   fillServerGaps(native, (lookup, owner) => {
     contextFor(lookup, owner);
     impact.configure(resolveImpactSettings(lookup, process.env, owner), owner);
+    if (!configured) setImmediate(flushCompileCache);
+    configured = true;
   });
   await provider.main(native, [...args]);
+  // Node writes its compile cache (NODE_COMPILE_CACHE) at a normal exit, and the engine kills its plugins:
+  // written here, once serving and once configured (the client's modules load then), the next start reads it.
+  flushCompileCache();
 }
 
 if (require.main === module) void serve(process.argv.slice(2));
