@@ -27,6 +27,7 @@ import { runRateLimit } from "./sdk/rate-limit";
 import { SDK_TARGET, sdkRows, table } from "./sdk/report";
 import { FULL, QUICK, runSdkThroughput } from "./sdk/throughput";
 import { renderSetsMain, runSetsMain } from "./sets/main";
+import { runStackCost } from "./stack-cost/main";
 import { USAGE } from "./usage";
 
 async function main(): Promise<void> {
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
       "fleet-program": { type: "string" },
       "rate-budget": { type: "boolean" },
       "fleet-rate": { type: "boolean" },
+      "stack-cost": { type: "boolean" },
+      "stack-cost-label": { type: "string" },
       impact: { type: "boolean" },
       recovery: { type: "boolean" },
       export: { type: "boolean" },
@@ -160,6 +163,11 @@ async function main(): Promise<void> {
   }
   if (values.organizations === true) {
     await runOrganizationsMode(values.quick === true);
+    return;
+  }
+  if (values["stack-cost"] === true) {
+    const reps = values.reps === undefined ? 5 : Number(values.reps);
+    process.stdout.write(await runStackCost({ reps, build: values["stack-cost-label"] ?? "this build" }));
     return;
   }
   if (values.fleet === true) {

@@ -23,6 +23,10 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
                    (bench/fleet/program-go), to bench/results/fleet-native.*, fleet-go.*
   --fleet-rate     a fleet drift check of 50 stacks at --parallel 8 sharing one token at
                    600 requests/min (bench/fleet/rate.ts); --quick: 16 stacks at 60 per 10 s
+  --stack-cost     one stack's no-op preview and drift check, CPU-s and peak memory per process (pulumi
+                   CLI, language host, program, plugin), without and with NODE_COMPILE_CACHE, --reps K
+                   times (default 5) (bench/stack-cost/main.ts), to bench/results/stack-cost.*, filed
+                   under --stack-cost-label NAME (default "this build") beside other builds' figures
   --rate-budget    8 processes sharing one token at 600 requests/min (bench/sdk/rate-budget.ts);
                    --quick: a 6 s window of 60 requests, fewer requests
   --impact         the impact read at scale (bench/impact/main.ts): one organization of 10,000

@@ -77,7 +77,6 @@ export async function fleetEstate(
     ...(await (go ? engineEnv("go") : engineEnv())),
     ...(go ? GO_BUILD_ENV : {}),
     VOICE_TOKEN: options.token,
-    NODE_COMPILE_CACHE: path.join(dir.path, ".node-compile-cache"),
   };
   if (go) {
     // The module is examples/go's (the same SDK and Pulumi versions), its SDK path made absolute.
