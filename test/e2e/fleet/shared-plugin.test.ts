@@ -1,0 +1,95 @@
+// `fleet --shared-plugin` through the real engine: two organizations' stacks on the native provider in
+// one lane, whose engines attach to the lane's one plugin (PULUMI_DEBUG_PROVIDERS) one after the other.
+// Each stack is served its own organization, and its requests reach its own row, as without the option.
+// The plugin's seams without the engine: test/cli/fleet/shared-plugin.test.ts.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FleetReport } from "../../../cli/fleet/fleet-report";
+import { VoiceClient } from "../../../sdk";
+import { buildCli } from "../../fixtures/cli-build";
+import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
+import { ENGINE_BUILD_TIMEOUT_MS, makeTempDir, type TempDir } from "../../fixtures/engine";
+import {
+  comparable,
+  FLEET_PROJECT,
+  type FleetProject,
+  fleet,
+  fleetProject,
+  readFleetReport,
+} from "../../fixtures/fleet";
+import { limitFor } from "../../fixtures/limits";
+
+const TOKEN = "fleet-shared-plugin-s3cret";
+const STACKS = [
+  { name: "a", org: "acme" },
+  { name: "g", org: "globex" },
+];
+const id = (stack: string) => `${FLEET_PROJECT}/${stack}`;
+
+/** The port each stack's engine attached to, from the stack's log. */
+async function attachedPort(logs: string, stack: string): Promise<string | undefined> {
+  const log = await readFile(path.join(logs, FLEET_PROJECT, `${stack}.log`), "utf8");
+  return /^# shared plugin: .* \(PULUMI_DEBUG_PROVIDERS=voice:(\d+)\)$/m.exec(log)?.[1];
+}
+
+describe("fleet --shared-plugin: one plugin per lane", () => {
+  let emu: TestEmulator;
+  let backend: TempDir;
+  let project: FleetProject;
+  let cli: string;
+  const run = (args: string[]) => fleet(args, { cli, cwd: project.dir.path, env: project.env });
+  const report = (logs: string): Promise<FleetReport> =>
+    readFleetReport(path.join(project.dir.path, logs, "report.json"));
+
+  beforeAll(async () => {
+    emu = await startTestEmulator({ token: TOKEN });
+    backend = await makeTempDir("pulumi-voice-fleet-shared-");
+    project = await fleetProject(STACKS, {
+      baseUrl: emu.url,
+      token: TOKEN,
+      backend: `file://${backend.path}`,
+      native: true,
+    });
+    cli = buildCli();
+  }, ENGINE_BUILD_TIMEOUT_MS + limitFor(STACKS.length));
+  afterAll(async () => {
+    await project?.remove();
+    await backend?.remove();
+    await emu?.close();
+  });
+
+  it(
+    "creates each organization's bridge from one plugin, and previews as without it, request for request",
+    async () => {
+      const up = await run(["up", "--parallel", "1", "--shared-plugin", "--logs", "up"]);
+      expect(up.code, up.stderr).toBe(0);
+      const upLogs = path.join(project.dir.path, "up");
+      const ports = await Promise.all(STACKS.map((s) => attachedPort(upLogs, s.name)));
+      expect(ports[0]).toMatch(/^\d+$/);
+      expect(ports[1]).toBe(ports[0]);
+      for (const s of STACKS) {
+        const client = new VoiceClient({ baseUrl: emu.url, token: TOKEN, orgHandle: s.org });
+        const slugs = (await client.bridges.list()).data.map((b) => b.slug);
+        expect(slugs).toContain(`fleet-${s.name}`);
+        for (const other of STACKS.filter((o) => o !== s)) expect(slugs).not.toContain(`fleet-${other.name}`);
+      }
+
+      const shared = await run(["preview", "--parallel", "1", "--shared-plugin", "--logs", "shared"]);
+      expect(shared.code, shared.stderr).toBe(0);
+      const own = await run(["preview", "--parallel", "1", "--logs", "own"]);
+      expect(own.code, own.stderr).toBe(0);
+      const [withShared, without] = await Promise.all([report("shared"), report("own")]);
+      expect(comparable(withShared)).toEqual(comparable(without));
+      for (const s of STACKS) {
+        const a = withShared.stacks.find((r) => r.id === id(s.name));
+        const b = without.stacks.find((r) => r.id === id(s.name));
+        expect(a?.status).toBe("clean");
+        expect(a?.requests).toBeGreaterThan(0);
+        expect(a?.requests).toBe(b?.requests);
+      }
+      expect(await attachedPort(path.join(project.dir.path, "own"), "a")).toBeUndefined();
+    },
+    limitFor(3 * STACKS.length),
+  );
+});
