@@ -11,6 +11,7 @@ import { renderEmulatorScale, runEmulatorScale } from "./emulator/scale";
 import { runExportMode } from "./export/main";
 import { FLEET_PROGRAMS, runFleetBench } from "./fleet/main";
 import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from "./fleet/rate";
+import { runSharedPluginBench } from "./fleet/shared-plugin";
 import { describeMachine } from "./harness/machine";
 import { runStandaloneMode } from "./harness/standalone-mode";
 import { progress, timed } from "./harness/stats";
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
       fleet: { type: "boolean" },
       "fleet-parallel": { type: "string" },
       "fleet-program": { type: "string" },
+      "fleet-shared-plugin": { type: "boolean" },
       "rate-budget": { type: "boolean" },
       "fleet-rate": { type: "boolean" },
       impact: { type: "boolean" },
@@ -160,6 +162,13 @@ async function main(): Promise<void> {
   }
   if (values.organizations === true) {
     await runOrganizationsMode(values.quick === true);
+    return;
+  }
+  if (values["fleet-shared-plugin"] === true) {
+    const parallel = values["fleet-parallel"] === undefined ? 2 : Number(values["fleet-parallel"]);
+    process.stdout.write(
+      await runSharedPluginBench({ quick: values.quick === true, parallel, repetitions: 3 }),
+    );
     return;
   }
   if (values.fleet === true) {

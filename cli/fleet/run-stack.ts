@@ -40,7 +40,7 @@ async function attachEnv(
     return {};
   }
   const env = await plugin.envFor(executable, process.env[DEBUG_PROVIDERS_ENV]);
-  say(`# shared plugin: ${executable} (${env[DEBUG_PROVIDERS_ENV]})`);
+  say(`# shared plugin: ${executable} (${DEBUG_PROVIDERS_ENV}=${env[DEBUG_PROVIDERS_ENV]})`);
   await plugin.begin();
   return env;
 }
@@ -86,7 +86,7 @@ export async function runStack(
       ? await stackImpact(stack, events.document(), job.impact, job.requestLog)
       : {};
   const durationMs = Date.now() - started;
-  if (attached) await plugin?.collect(job.requestLog);
+  if (attached && plugin) say(`# shared plugin: ${await plugin.collect(job.requestLog)} requests`);
   // The plugin's end explains the stack's failure better than the engine's lost connection does.
   const pluginEnded = attached ? plugin?.ended : undefined;
   const counted = await readFile(job.requestLog, "utf8").then(countRequests, () => ({

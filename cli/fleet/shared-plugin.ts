@@ -5,7 +5,7 @@
 // again for the next stack.
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
-import { REQUEST_LOG_ENV } from "../../provider/connection/request-log";
+import { countRequests, REQUEST_LOG_ENV } from "../../provider/connection/request-log";
 
 /** The engine's variable naming providers to attach to, `<package>:<port>[,…]`. */
 export const DEBUG_PROVIDERS_ENV = "PULUMI_DEBUG_PROVIDERS";
@@ -56,11 +56,12 @@ export class SharedPlugin {
     await writeFile(this.requestLog, "");
   }
 
-  /** A stack ended: the plugin's requests during it go to the stack's own log (`into`). */
-  async collect(into: string): Promise<void> {
+  /** A stack ended: the plugin's requests during it go to the stack's own log (`into`); answers how many. */
+  async collect(into: string): Promise<number> {
     const text = await readFile(this.requestLog, "utf8").catch(() => "");
     await writeFile(this.requestLog, "");
     if (text !== "") await appendFile(into, text);
+    return countRequests(text).requests;
   }
 
   /** Ends the plugin (the lane ends, or it serves another executable). */
@@ -70,9 +71,15 @@ export class SharedPlugin {
     if (running && running.ended === undefined && running.child.exitCode === null) running.child.kill();
   }
 
-  /** Ends the plugin and removes the lane's log. */
+  /** Ends the plugin, waiting for its exit (so the lane accounts for it), and removes the lane's log. */
   async close(): Promise<void> {
+    const child = this.#running?.child;
+    const exited =
+      child && child.exitCode === null && child.signalCode === null
+        ? new Promise<void>((resolve) => child.once("exit", () => resolve()))
+        : Promise.resolve();
     this.stop();
+    await exited;
     await rm(this.requestLog, { force: true });
   }
 

@@ -27,10 +27,15 @@ const STACKS = [
 ];
 const id = (stack: string) => `${FLEET_PROJECT}/${stack}`;
 
-/** The port each stack's engine attached to, from the stack's log. */
-async function attachedPort(logs: string, stack: string): Promise<string | undefined> {
+/** The port each stack's engine attached to, and the requests the lane's plugin made for it, from the stack's log. */
+async function attached(
+  logs: string,
+  stack: string,
+): Promise<{ port: string | undefined; requests: number | undefined }> {
   const log = await readFile(path.join(logs, FLEET_PROJECT, `${stack}.log`), "utf8");
-  return /^# shared plugin: .* \(PULUMI_DEBUG_PROVIDERS=voice:(\d+)\)$/m.exec(log)?.[1];
+  const port = /^# shared plugin: .* \(PULUMI_DEBUG_PROVIDERS=voice:(\d+)\)$/m.exec(log)?.[1];
+  const requests = /^# shared plugin: (\d+) requests$/m.exec(log)?.[1];
+  return { port, requests: requests === undefined ? undefined : Number(requests) };
 }
 
 describe("fleet --shared-plugin: one plugin per lane", () => {
@@ -65,9 +70,12 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
       const up = await run(["up", "--parallel", "1", "--shared-plugin", "--logs", "up"]);
       expect(up.code, up.stderr).toBe(0);
       const upLogs = path.join(project.dir.path, "up");
-      const ports = await Promise.all(STACKS.map((s) => attachedPort(upLogs, s.name)));
-      expect(ports[0]).toMatch(/^\d+$/);
-      expect(ports[1]).toBe(ports[0]);
+      const [first, second] = await Promise.all(STACKS.map((s) => attached(upLogs, s.name)));
+      expect(first?.port).toMatch(/^\d+$/);
+      expect(second?.port).toBe(first?.port);
+      // The engine used the lane's plugin, not one of its own: the plugin's requests were the lane's.
+      expect(first?.requests).toBeGreaterThan(0);
+      expect(second?.requests).toBeGreaterThan(0);
       for (const s of STACKS) {
         const client = new VoiceClient({ baseUrl: emu.url, token: TOKEN, orgHandle: s.org });
         const slugs = (await client.bridges.list()).data.map((b) => b.slug);
@@ -88,7 +96,10 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
         expect(a?.requests).toBeGreaterThan(0);
         expect(a?.requests).toBe(b?.requests);
       }
-      expect(await attachedPort(path.join(project.dir.path, "own"), "a")).toBeUndefined();
+      expect(await attached(path.join(project.dir.path, "own"), "a")).toEqual({
+        port: undefined,
+        requests: undefined,
+      });
     },
     limitFor(3 * STACKS.length),
   );
