@@ -25,6 +25,9 @@ const STACKS = [
   { name: "a", org: "acme" },
   { name: "g", org: "globex" },
 ];
+/** A stack with a second voice provider (an explicit one, for globex), between the two in the lane's order. */
+const DUAL = { name: "dual", org: "acme", config: { secondOrg: "globex" } };
+const selecting = (stacks: readonly { name: string }[]) => stacks.flatMap((s) => ["--stack", s.name]);
 const id = (stack: string) => `${FLEET_PROJECT}/${stack}`;
 
 /** The port each stack's engine attached to, and the requests the lane's plugin made for it, from the stack's log. */
@@ -50,7 +53,7 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
   beforeAll(async () => {
     emu = await startTestEmulator({ token: TOKEN });
     backend = await makeTempDir("pulumi-voice-fleet-shared-");
-    project = await fleetProject(STACKS, {
+    project = await fleetProject([...STACKS, DUAL], {
       baseUrl: emu.url,
       token: TOKEN,
       backend: `file://${backend.path}`,
@@ -67,7 +70,15 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
   it(
     "creates each organization's bridge from one plugin, and previews as without it, request for request",
     async () => {
-      const up = await run(["up", "--parallel", "1", "--shared-plugin", "--logs", "up"]);
+      const up = await run([
+        "up",
+        ...selecting(STACKS),
+        "--parallel",
+        "1",
+        "--shared-plugin",
+        "--logs",
+        "up",
+      ]);
       expect(up.code, up.stderr).toBe(0);
       const upLogs = path.join(project.dir.path, "up");
       const [first, second] = await Promise.all(STACKS.map((s) => attached(upLogs, s.name)));
@@ -83,9 +94,17 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
         for (const other of STACKS.filter((o) => o !== s)) expect(slugs).not.toContain(`fleet-${other.name}`);
       }
 
-      const shared = await run(["preview", "--parallel", "1", "--shared-plugin", "--logs", "shared"]);
+      const shared = await run([
+        "preview",
+        ...selecting(STACKS),
+        "--parallel",
+        "1",
+        "--shared-plugin",
+        "--logs",
+        "shared",
+      ]);
       expect(shared.code, shared.stderr).toBe(0);
-      const own = await run(["preview", "--parallel", "1", "--logs", "own"]);
+      const own = await run(["preview", ...selecting(STACKS), "--parallel", "1", "--logs", "own"]);
       expect(own.code, own.stderr).toBe(0);
       const [withShared, without] = await Promise.all([report("shared"), report("own")]);
       expect(comparable(withShared)).toEqual(comparable(without));
@@ -102,5 +121,33 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
       });
     },
     limitFor(3 * STACKS.length),
+  );
+
+  it(
+    "fails a stack with a second voice provider, saying why, and serves the next stack in the lane",
+    async () => {
+      const all = [...STACKS, DUAL];
+      const shared = await run([
+        "preview",
+        ...selecting(all),
+        "--parallel",
+        "1",
+        "--shared-plugin",
+        "--logs",
+        "dual",
+      ]);
+      expect(shared.code).toBe(1);
+      const rows = new Map((await report("dual")).stacks.map((r) => [r.id, r]));
+      expect(rows.get(id(DUAL.name))?.status).toBe("failed");
+      expect(rows.get(id(DUAL.name))?.cause).toMatch(/shared between stacks.*second one/);
+      // The lane's order: a, dual, g; g ran after the refusal, on the same plugin.
+      expect(rows.get(id("g"))?.status).toBe("clean");
+      const logs = path.join(project.dir.path, "dual");
+      expect((await attached(logs, "g")).port).toBe((await attached(logs, DUAL.name)).port);
+      // With a plugin of its own, the same stack previews.
+      const own = await run(["preview", ...selecting([DUAL]), "--logs", "dual-own"]);
+      expect(own.code, own.stderr).toBe(7);
+    },
+    limitFor(4),
   );
 });
