@@ -11,6 +11,7 @@ import { renderEmulatorScale, runEmulatorScale } from "./emulator/scale";
 import { runExportMode } from "./export/main";
 import { FLEET_PROGRAMS, runFleetBench } from "./fleet/main";
 import { FULL_FLEET_RATE, QUICK_FLEET_RATE, renderFleetRate, runFleetRate } from "./fleet/rate";
+import { runSharedPluginBench } from "./fleet/shared-plugin";
 import { describeMachine } from "./harness/machine";
 import { runStandaloneMode } from "./harness/standalone-mode";
 import { progress, timed } from "./harness/stats";
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       fleet: { type: "boolean" },
       "fleet-parallel": { type: "string" },
       "fleet-program": { type: "string" },
+      "fleet-shared-plugin": { type: "boolean" },
       "rate-budget": { type: "boolean" },
       "fleet-rate": { type: "boolean" },
       "stack-cost": { type: "boolean" },
@@ -168,6 +170,13 @@ async function main(): Promise<void> {
   if (values["stack-cost"] === true) {
     const reps = values.reps === undefined ? 5 : Number(values.reps);
     process.stdout.write(await runStackCost({ reps, build: values["stack-cost-label"] ?? "this build" }));
+    return;
+  }
+  if (values["fleet-shared-plugin"] === true) {
+    const parallel = values["fleet-parallel"] === undefined ? 2 : Number(values["fleet-parallel"]);
+    process.stdout.write(
+      await runSharedPluginBench({ quick: values.quick === true, parallel, repetitions: 3 }),
+    );
     return;
   }
   if (values.fleet === true) {

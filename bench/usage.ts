@@ -21,6 +21,9 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
                    --fleet-parallel K (default 4); --fleet-program native|go: the same estate from
                    the JavaScript program on the native provider, or from a Go program
                    (bench/fleet/program-go), to bench/results/fleet-native.*, fleet-go.*
+  --fleet-shared-plugin  the fleet's no-op preview on the native provider with a plugin per stack and
+                   with --shared-plugin, alternating, 3 runs each (bench/fleet/shared-plugin.ts): wall,
+                   CPU-s, peak memory, requests; 20 organizations (--quick: 10), --fleet-parallel K (default 2)
   --fleet-rate     a fleet drift check of 50 stacks at --parallel 8 sharing one token at
                    600 requests/min (bench/fleet/rate.ts); --quick: 16 stacks at 60 per 10 s
   --stack-cost     one stack's no-op preview and drift check, CPU-s and peak memory per process (pulumi

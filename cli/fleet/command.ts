@@ -116,6 +116,7 @@ async function jobsOf(stacks: readonly SelectedStack[], options: RunOptions): Pr
       policyPacks,
       policyPackConfig,
       refresh: options.refresh,
+      sharedPlugin: options.sharedPlugin,
       ...(options.impact ? { impact: options.impact } : {}),
     });
   }

@@ -25,6 +25,8 @@ export interface RunOptions {
   policyPackConfig: string | undefined;
   refresh: boolean;
   progressEveryMs: number;
+  /** Each lane keeps one provider plugin process its stacks' engines attach to (see `shared-plugin.ts`). */
+  sharedPlugin: boolean;
   /** With `--impact` (preview only): what each stack's plan does to live calls, read with these options. */
   impact: ImpactOptionsInput | undefined;
 }
@@ -65,6 +67,7 @@ const OPTIONS = {
   "policy-pack": { type: "string", multiple: true },
   "policy-pack-config": { type: "string" },
   refresh: { type: "boolean" },
+  "shared-plugin": { type: "boolean" },
   "progress-every": { type: "string" },
   impact: { type: "boolean" },
   "window-days": { type: "string" },
@@ -86,6 +89,7 @@ const RUN: Name[] = [
   "policy-pack",
   "policy-pack-config",
   "refresh",
+  "shared-plugin",
   "progress-every",
   "impact",
   "window-days",
@@ -175,6 +179,7 @@ export function parseFleetArgs(argv: readonly string[]): FleetCommand {
     policyPacks,
     policyPackConfig: values["policy-pack-config"],
     refresh: values.refresh === true,
+    sharedPlugin: values["shared-plugin"] === true,
     progressEveryMs:
       1000 *
       (values["progress-every"] === undefined

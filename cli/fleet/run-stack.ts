@@ -13,6 +13,8 @@ import { failureCause } from "./failure-cause";
 import type { StackResult } from "./fleet-report";
 import { lockedCause, lockHolders } from "./locks";
 import { OPERATIONS } from "./operations";
+import { pluginExecutable } from "./plugin-executable";
+import { DEBUG_PROVIDERS_ENV, type SharedPlugin } from "./shared-plugin";
 import { stackImpact } from "./stack-impact";
 import type { StackJob } from "./stack-job";
 
@@ -29,11 +31,36 @@ export const stackEnv = (job: Pick<StackJob, "requestLog">, env = process.env): 
   ...compileCacheEnv(env),
 });
 
-/** Runs `job`; `signal` cancels it as Ctrl-C cancels `pulumi` (the engine ends its running steps, then stops). */
+/**
+ * The variables that attach the stack's engine to the lane's plugin (none without one, or when the
+ * engine would not find the plugin where the lane looks: it then starts its own, as the log says).
+ */
+async function attachEnv(
+  job: StackJob,
+  plugin: SharedPlugin | undefined,
+  say: (line: string) => void,
+): Promise<Record<string, string>> {
+  if (!job.sharedPlugin || !plugin) return {};
+  const executable = await pluginExecutable(job.stack.dir);
+  if (executable === undefined) {
+    say("# shared plugin: none declared in Pulumi.yaml nor on PATH; the engine starts its own");
+    return {};
+  }
+  const env = await plugin.envFor(executable, process.env[DEBUG_PROVIDERS_ENV]);
+  say(`# shared plugin: ${executable} (${DEBUG_PROVIDERS_ENV}=${env[DEBUG_PROVIDERS_ENV]})`);
+  await plugin.begin();
+  return env;
+}
+
+/**
+ * Runs `job`; `signal` cancels it as Ctrl-C cancels `pulumi` (the engine ends its running steps, then
+ * stops); `plugin`, the lane's, serves the stack when the job asks for a shared plugin.
+ */
 export async function runStack(
   job: StackJob,
   signal: AbortSignal,
   onProgress: (completed: number) => void = () => {},
+  plugin?: SharedPlugin,
 ): Promise<StackResult> {
   const started = Date.now();
   await writeFile(job.requestLog, "");
@@ -46,11 +73,14 @@ export async function runStack(
   const events = new EngineEvents(!OPERATIONS[job.operation].check);
   let outcome: { ok: true } | { ok: false; error: unknown };
   let stack: Stack | undefined;
+  let attached = false;
   try {
+    const shared = await attachEnv(job, plugin, say);
+    attached = DEBUG_PROVIDERS_ENV in shared;
     stack = await LocalWorkspace.selectStack(
       { stackName: job.stack.stack, workDir: job.stack.dir },
       {
-        envVars: stackEnv(job),
+        envVars: { ...stackEnv(job), ...shared },
         pulumiCommand: await pulumiCommand(),
       },
     );
@@ -63,6 +93,9 @@ export async function runStack(
       ? await stackImpact(stack, events.document(), job.impact, job.requestLog)
       : {};
   const durationMs = Date.now() - started;
+  if (attached && plugin) say(`# shared plugin: ${await plugin.collect(job.requestLog)} requests`);
+  // The plugin's end explains the stack's failure better than the engine's lost connection does.
+  const pluginEnded = attached ? plugin?.ended : undefined;
   const counted = await readFile(job.requestLog, "utf8").then(countRequests, () => ({
     requests: 0,
     throttled: 0,
@@ -98,7 +131,9 @@ export async function runStack(
           ? `${mandatory.length} mandatory ${mandatory.length === 1 ? "policy" : "policies"} violated: ${mandatory
               .map((v) => `${v.policy}${v.resource ? ` (${v.resource})` : ""}`)
               .join(", ")}`
-          : failureCause(events.errors, outcome.error);
+          : pluginEnded !== undefined
+            ? `the lane's provider plugin ended during this stack (${pluginEnded}); the next stack starts a new one`
+            : failureCause(events.errors, outcome.error);
     // A check that did not finish plans nothing that will happen: its steps are no change to show.
     const planned = OPERATIONS[job.operation].check;
     result = {

@@ -18,6 +18,8 @@ export interface StackJob {
   policyPacks: string[];
   policyPackConfig: string | undefined;
   refresh: boolean;
+  /** The engine attaches to the lane's provider plugin instead of starting one (`shared-plugin.ts`). */
+  sharedPlugin: boolean;
   /** Read what the stack's plan does to live calls, with these options (preview only). */
   impact?: ImpactOptionsInput;
 }

@@ -40,6 +40,10 @@ Run:
   --policy-pack-config <file>  its configuration; {stack} and {project} in the name are replaced per
                           stack (e.g. policy.{stack}.json), and every stack's file must exist
   --refresh               preview, up, destroy: refresh each stack's state first
+  --shared-plugin         native provider: each lane starts the voice plugin once and its stacks' engines
+                          attach to it (PULUMI_DEBUG_PROVIDERS), one stack at a time, instead of each
+                          starting its own; a plugin that ends is started again for the next stack. A stack
+                          that configures two voice providers fails under it: run such stacks without it
   --progress-every <s>    seconds between progress summaries (default ${DEFAULT_PROGRESS_EVERY_S})
   --impact                preview: what each stack's plan does to live calls (the numbers it disconnects,
                           moves or whose bridge it deletes: calls, live channels, agent, follow-ups, level),

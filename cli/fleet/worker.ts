@@ -5,8 +5,10 @@
 // on to their end (the first Ctrl-C), or be cancelled (the second, sent here as `cancel`). When the fleet
 // is gone (killed), the worker cancels its stack too, so the engine ends cleanly and releases the lock.
 import { type ChildProcess, spawn } from "node:child_process";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { isSea } from "node:sea";
+import { SharedPlugin } from "./shared-plugin";
 import type { FromWorker, StackJob, ToWorker } from "./stack-job";
 import { WORKER_COMMAND } from "./worker-command";
 
@@ -22,6 +24,9 @@ export function startWorker(): ChildProcess {
 export function runWorker(): void {
   let current: AbortController | undefined;
   let queue: Promise<void> = Promise.resolve();
+  // The lane's provider plugin, for the jobs that share one (started by the first of them).
+  const plugin = new SharedPlugin(path.join(tmpdir(), `pulumi-voice-fleet-plugin-${process.pid}.requests`));
+  process.on("exit", () => plugin.stop());
   const send = (message: FromWorker) =>
     new Promise<void>((resolve) => {
       if (!process.connected) return resolve();
@@ -31,7 +36,7 @@ export function runWorker(): void {
   process.on("disconnect", () => {
     cancel();
     // Whatever runs ends cancelled; then nothing is left to do.
-    void queue.then(() => process.exit(0));
+    void queue.then(() => plugin.close()).then(() => process.exit(0));
   });
   // Signals from the fleet's group never reach here; one sent to this process alone cancels as `cancel` does.
   process.on("SIGINT", cancel);
@@ -47,12 +52,17 @@ export function runWorker(): void {
     let last = 0;
     try {
       const { runStack } = await import("./run-stack.js");
-      const result = await runStack(job, controller.signal, (completed) => {
-        const now = Date.now();
-        if (now - last < 1000) return;
-        last = now;
-        void send({ type: "progress", completed });
-      });
+      const result = await runStack(
+        job,
+        controller.signal,
+        (completed) => {
+          const now = Date.now();
+          if (now - last < 1000) return;
+          last = now;
+          void send({ type: "progress", completed });
+        },
+        plugin,
+      );
       await send({ type: "result", result });
     } catch (e) {
       // runStack answers every failure as a result; reaching here is a bug: the fleet records the exit.

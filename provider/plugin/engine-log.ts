@@ -31,18 +31,22 @@ export function engineAddress(args: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The engine's log of a plugin started with `args`; without an engine address (a test), stderr. */
-export function engineLog(args: readonly string[]): EngineLog {
-  const address = engineAddress(args);
-  if (address === undefined) {
-    const write = async (message: string) => {
-      process.stderr.write(`${message}\n`);
-    };
-    return { warn: write, info: write };
-  }
+/** The engine's log of a plugin, which an engine that attaches to the running plugin re-points ({@link EngineLog.attach}). */
+export interface AttachableEngineLog extends EngineLog {
+  /** From now on, the engine at `address` (the one that attached, as the Attach request names it). */
+  attach(address: string): void;
+}
+
+/** The engine's log of a plugin started with `args`; without an engine address (a test, or before an attach), stderr. */
+export function engineLog(args: readonly string[]): AttachableEngineLog {
+  let address = engineAddress(args);
   let client: enginerpc.EngineClient | undefined;
+  const stderr = async (message: string) => {
+    process.stderr.write(`${message}\n`);
+  };
   const send = (severity: engineproto.LogSeverity, message: string, urn?: string) =>
     new Promise<void>((resolve) => {
+      if (address === undefined) return void stderr(message).then(resolve);
       client ??= new enginerpc.EngineClient(address, grpc.credentials.createInsecure());
       const request = new engineproto.LogRequest();
       request.setSeverity(severity);
@@ -54,5 +58,11 @@ export function engineLog(args: readonly string[]): EngineLog {
   return {
     warn: (message, urn) => send(engineproto.LogSeverity.WARNING, message, urn),
     info: (message, urn) => send(engineproto.LogSeverity.INFO, message, urn),
+    attach(next) {
+      if (next === address) return;
+      client?.close();
+      client = undefined;
+      address = next;
+    },
   };
 }

@@ -2,7 +2,7 @@
  * The gaps of `@pulumi/pulumi` 3.259's provider server (`provider/server.js`), filled in one place.
  * `provider.main` builds its gRPC service object internally (the class is not exported), so the
  * plugin wraps `grpc.Server.prototype.addService` for the resource-provider service and replaces
- * five handlers; everything else stays the library's:
+ * five handlers and wraps one (`attach`); everything else stays the library's:
  *
  * - `configure`: the library discards the request. Here the configuration is read from the
  *   request's variables (`voice:config:<key>`, the stack config of the default provider) and its
@@ -18,13 +18,18 @@
  *   invalid input fails naming the property, the organization is checked against the token's (so a
  *   wrong `orgHandle` fails the preview, before anything is created), the token is recorded as a
  *   secret even when passed plain, and a new `orgHandle` replaces the provider.
+ * - `attach`: an engine run told to use the running plugin (PULUMI_DEBUG_PROVIDERS) calls it with its
+ *   address; the library keeps the address for itself alone. Here the plugin is also told
+ *   (`engine-run.ts`), so a plugin shared by many runs starts each afresh.
  * - `diff`: the library's `DiffResult` has no detailed diff, and it drops the old inputs. Here the
  *   provider's `detailedDiff` (property → update/replace) becomes the response's detailed diff, so
  *   previews name properties and replace reasons, and the old inputs reach the provider.
  */
 import type * as grpcTypes from "@grpc/grpc-js";
+import type * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { SettingsOwner } from "../connection/config";
 import { grpc } from "./grpc";
@@ -188,13 +193,38 @@ function handlers(provider: NativeProvider, configure: ConfigureHook) {
   return { configure: configureCall, read, diff, checkConfig, diffConfig };
 }
 
-/** Installs the handlers above into the resource-provider service `provider.main` registers. */
-export function fillServerGaps(provider: NativeProvider, configure: ConfigureHook): void {
+/** The library's attach, telling `onAttach` the attaching engine's address first. */
+function attachWith(
+  library: grpcTypes.UntypedHandleCall | undefined,
+  onAttach: (address: string) => void,
+): Unary<plugproto.PluginAttach, unknown> {
+  return (call, callback) => {
+    try {
+      onAttach(call.request.getAddress());
+    } catch (err) {
+      return callback(failure(err), null);
+    }
+    if (typeof library === "function") (library as Unary<plugproto.PluginAttach, unknown>)(call, callback);
+    else callback(null, new Empty());
+  };
+}
+
+/**
+ * Installs the handlers above into the resource-provider service `provider.main` registers;
+ * `onAttach` hears of each engine that attaches to the running plugin.
+ */
+export function fillServerGaps(
+  provider: NativeProvider,
+  configure: ConfigureHook,
+  onAttach: (address: string) => void = () => {},
+): void {
   const original = grpc.Server.prototype.addService;
   grpc.Server.prototype.addService = function addService(service, implementation) {
     // The library's service object is a class instance: its own handlers are replaced in place.
-    if (service === provrpc.ResourceProviderService)
-      Object.assign(implementation, handlers(provider, configure));
+    if (service === provrpc.ResourceProviderService) {
+      const attach = attachWith(implementation.attach?.bind(implementation), onAttach);
+      Object.assign(implementation, handlers(provider, configure), { attach });
+    }
     original.call(this, service, implementation);
   };
 }

@@ -44,6 +44,11 @@ export class ImpactReview {
     private readonly client: ClientSource = () => runtimeContext().ready(),
   ) {}
 
+  /** A new engine run in a shared plugin process: the note said once per process is said once per run. */
+  newRun(): void {
+    this.#noted = false;
+  }
+
   /** A new configuration: its settings, and every read made afresh. */
   configure(settings: ImpactSettings, owner: SettingsOwner): void {
     this.#settings = settings;

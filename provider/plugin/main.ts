@@ -4,6 +4,7 @@ import { ownPackage } from "../../sdk/core/own-package";
 import { resolveImpactSettings } from "../connection/config";
 import { contextFor } from "../connection/context-cache";
 import { engineLog } from "./engine-log";
+import { engineRuns } from "./engine-run";
 import { fillServerGaps } from "./gaps";
 import { ImpactReview } from "./impact-review";
 import { nativeProvider } from "./provider";
@@ -28,15 +29,20 @@ export async function serve(args: readonly string[]): Promise<void> {
   // A person who runs the plugin by hand gets an answer, not a server waiting for the engine.
   if (args[0] === "--version") return void process.stdout.write(`${release.version}\n`);
   if (args[0] === "--help" || args[0] === "-h") return void process.stdout.write(`${PLUGIN_HELP}\n`);
-  const impact = new ImpactReview(engineLog(args));
+  const log = engineLog(args);
+  const impact = new ImpactReview(log);
   const native = nativeProvider(release.version, JSON.stringify(packageSchema(release)), impact);
   let configured = false;
-  fillServerGaps(native, (lookup, owner) => {
-    contextFor(lookup, owner);
-    impact.configure(resolveImpactSettings(lookup, process.env, owner), owner);
-    if (!configured) setImmediate(flushCompileCache);
-    configured = true;
-  });
+  fillServerGaps(
+    native,
+    (lookup, owner) => {
+      contextFor(lookup, owner);
+      impact.configure(resolveImpactSettings(lookup, process.env, owner), owner);
+      if (!configured) setImmediate(flushCompileCache);
+      configured = true;
+    },
+    engineRuns({ log, impact }),
+  );
   await provider.main(native, [...args]);
   // Node writes its compile cache (NODE_COMPILE_CACHE) at a normal exit, and the engine kills its plugins:
   // written here, once serving and once configured (the client's modules load then), the next start reads it.

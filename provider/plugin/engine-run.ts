@@ -1,0 +1,27 @@
+/**
+ * The engine runs a plugin process serves. Started by the engine, a plugin serves one run (and one
+ * provider) and ends with it. Attached to (PULUMI_DEBUG_PROVIDERS: the fleet's lanes keep one plugin
+ * each, for stack after stack), it serves run after run, so each engine that attaches with a new
+ * address begins a new run: the contexts of the runs before it (their platform data) are forgotten,
+ * the run's one configuration is held against a second (`context-cache.ts`), and diagnostics go to
+ * the new engine.
+ */
+import { startEngineRun } from "../connection/context-cache";
+import type { AttachableEngineLog } from "./engine-log";
+import type { ImpactReview } from "./impact-review";
+
+/** What hears of an attaching engine: the Attach handler of `gaps.ts`. */
+export function engineRuns(parts: {
+  log: Pick<AttachableEngineLog, "attach">;
+  impact: Pick<ImpactReview, "newRun">;
+}): (address: string) => void {
+  let engine: string | undefined;
+  return (address) => {
+    // Each provider of a run (the default one, explicit ones, the schema's loader) attaches alike.
+    if (address === engine) return;
+    engine = address;
+    startEngineRun();
+    parts.log.attach(address);
+    parts.impact.newRun();
+  };
+}
