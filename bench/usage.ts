@@ -47,7 +47,7 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
   --state-bytes    bytes per resource of each type in the checkpoint, native plugin and dynamic
                    resources (bench/state-bytes/main.ts); --numbers N then creates the per-link estate
                    of N numbers with each checkpoint setting of the engine (checkpoints on, without
-                   the integrity check, without backups, off), --reps R times (default 3); to
+                   the integrity check, off; the dynamic resources with them on), --reps R times (default 3); to
                    bench/results/state-bytes.*
   --help, -h       this text
 `;

@@ -23,13 +23,6 @@ export const VARIANTS: readonly Variant[] = [
     globalFlags: ["--disable-integrity-checking"],
   },
   {
-    key: "native-no-backups",
-    label: "native plugin, checkpoints on, `PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS`",
-    provider: "native",
-    env: { PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS: "true" },
-    globalFlags: [],
-  },
-  {
     key: "native-skip",
     label: "native plugin, checkpoints off (`PULUMI_SKIP_CHECKPOINTS`)",
     provider: "native",
