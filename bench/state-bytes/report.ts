@@ -40,7 +40,7 @@ function range(values: readonly number[], fmt: (v: number) => string): string {
   if (values.length === 0) return "—";
   const lo = fmt(Math.min(...values));
   const hi = fmt(Math.max(...values));
-  return lo === hi ? lo : `${lo}–${hi}`;
+  return lo === hi ? lo : `${lo.replace(/ [a-zA-Z]+$/, "")}–${hi}`;
 }
 
 function typesSection(r: StateBytesResults): string[] {
