@@ -29,6 +29,7 @@ import { SDK_TARGET, sdkRows, table } from "./sdk/report";
 import { FULL, QUICK, runSdkThroughput } from "./sdk/throughput";
 import { renderSetsMain, runSetsMain } from "./sets/main";
 import { runStackCost } from "./stack-cost/main";
+import { runStateBytesMain } from "./state-bytes/main";
 import { USAGE } from "./usage";
 
 async function main(): Promise<void> {
@@ -69,11 +70,17 @@ async function main(): Promise<void> {
       numbers: { type: "string" },
       reps: { type: "string" },
       render: { type: "boolean" },
+      "state-bytes": { type: "boolean" },
     },
     strict: true,
   });
   if (values.help === true) {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (values["state-bytes"] === true) {
+    const numbers = values.numbers === undefined ? undefined : Number(values.numbers.replace(/_/g, ""));
+    await runStateBytesMain(numbers, values.reps === undefined ? 3 : Number(values.reps));
     return;
   }
   const suite = values.opentofu ? "opentofu" : values["ts-program"] ? "ts-program" : undefined;

@@ -51,5 +51,10 @@ export const USAGE = `Usage: npm run bench -- [option]   (or node dist/bench/mai
   --ts-program     the program as users write it: JavaScript, TypeScript, transpile-only
                    (both: --numbers 1000,10000 the sizes, --reps R the repetitions,
                    --render renders the results of that suite and those sizes again)
+  --state-bytes    bytes per resource of each type in the checkpoint, native plugin and dynamic
+                   resources (bench/state-bytes/main.ts); --numbers N then creates the per-link estate
+                   of N numbers with each checkpoint setting of the engine (checkpoints on, without
+                   the integrity check, off; the dynamic resources with them on), --reps R times (default 3); to
+                   bench/results/state-bytes.*
   --help, -h       this text
 `;

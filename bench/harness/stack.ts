@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { appendFile, copyFile, cp, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type EngineEvent, LocalWorkspace, type PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import type { AdminClient, RequestLogEntry } from "../../emulator";
 import type { EstateSpec } from "../../estate/estate";
 import { engineEnv, makeTempDir, pulumiCommand, repoRoot, type TempDir } from "../../scripts/tools/engine";
@@ -59,6 +59,8 @@ export interface BenchStack {
   getEnv(key: string): string | undefined;
   /** Bytes of `pulumi stack export` and of the resources' `__provider` values. */
   stateSize(): Promise<StateSize>;
+  /** The text `pulumi stack export` prints (secrets encrypted, as the backend stores them). */
+  exportText(): Promise<string>;
   cleanup(): Promise<void>;
 }
 
@@ -113,6 +115,17 @@ export interface StackOptions {
   config?: Record<string, { value: string; secret?: boolean }>;
   /** The program's folder under bench/ (default `harness/program`). */
   program?: string;
+  /** Flags of the command line itself passed to every engine command (e.g. `--disable-integrity-checking`). */
+  globalFlags?: readonly string[];
+}
+
+/** `command` with `flags` added to every command it runs. */
+function withFlags(command: PulumiCommand, flags: readonly string[]): PulumiCommand {
+  // The Automation API runs every command through `run(args, …)`, which its typings leave out.
+  const real = command as unknown as { run(args: string[], ...rest: unknown[]): unknown };
+  const wrapped = Object.create(command) as { run(args: string[], ...rest: unknown[]): unknown };
+  wrapped.run = (args, ...rest) => real.run.call(command, [...args, ...flags], ...rest);
+  return wrapped as unknown as PulumiCommand;
 }
 
 /** A stack named `name` of bench/harness/program (or `options.program`) in a fresh temp directory, configured for `target`. */
@@ -153,7 +166,9 @@ export async function benchStack(
     { stackName: name, workDir: dir.path },
     {
       envVars: { ...(await engineEnv(...(options.yaml ? (["yaml"] as const) : []))), ...options.env },
-      pulumiCommand: await pulumiCommand(),
+      pulumiCommand: options.globalFlags
+        ? withFlags(await pulumiCommand(), options.globalFlags)
+        : await pulumiCommand(),
     },
   );
   await stack.setAllConfig({
@@ -174,6 +189,15 @@ export async function benchStack(
     refresh: () => stack.refresh({ parallel, onEvent }).then((r) => r.summary.resourceChanges),
     destroy: () => stack.destroy({ parallel, onEvent }).then((r) => r.summary.resourceChanges),
   } satisfies Record<Operation, () => Promise<Record<string, number> | undefined>>;
+
+  const exportText = async () =>
+    (
+      await run((await pulumiCommand()).command, ["stack", "export", "--stack", name], {
+        cwd: dir.path,
+        env: { ...process.env, ...stack.workspace.envVars },
+        maxBuffer: 256 * 1024 * 1024,
+      })
+    ).stdout;
 
   return {
     stack,
@@ -215,17 +239,10 @@ export async function benchStack(
         ...(rss ? { rss } : {}),
       };
     },
+    exportText,
     async stateSize() {
       // The bytes `pulumi stack export` prints (what a user would see and store), not a re-serialization.
-      const { stdout: text } = await run(
-        (await pulumiCommand()).command,
-        ["stack", "export", "--stack", name],
-        {
-          cwd: dir.path,
-          env: { ...process.env, ...stack.workspace.envVars },
-          maxBuffer: 256 * 1024 * 1024,
-        },
-      );
+      const text = await exportText();
       const deployment = JSON.parse(text) as { deployment?: { resources?: unknown[] } };
       const resources = (deployment.deployment?.resources ?? []) as {
         type: string;

@@ -11,29 +11,21 @@ export type OutputProperties<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K
 
 /**
  * The `__provider` text of a type: the module the engine's dynamic-provider host loads
- * (`requireFromString(text).handler()`) to serve every resource of that type. It holds nothing but
- * the type name and loads the implementation by package name at call time, so state stays small
- * (about 0.5 KB, stored twice per resource), holds no schema, client or secret, and refresh/destroy
- * run the installed code rather than a copy frozen at create time.
+ * (`requireFromString(text).handler()`, then `configure`) to serve every resource of that type. It
+ * holds nothing but the type name and loads the implementation by package name, so refresh/destroy
+ * run the installed code rather than a copy frozen at create time, and state holds no schema, client
+ * or secret. State stores it twice per resource and the file backend rewrites every resource after
+ * each step, so it is one line of about 0.1 KB, and it reads only the runtime's `configure` and
+ * per-type exports, which every version has (a state written by this version still loads with an
+ * earlier one installed). The host calls `handler()` only just before `configure`, which loads the
+ * runtime anyway, so loading it in `handler()` costs nothing.
  *
  * It is written out rather than produced by `pulumi.dynamic.Resource`'s closure serialization: that
  * yields the same forwarding provider in about 2.1 KB, and loading the serializer (it parses
  * functions with the TypeScript compiler) costs the program process about 100 MB of memory.
  */
 export function providerSource(t: string): string {
-  return `// pulumi-voice-platform: voice:${t}, served by the installed package
-const t = ${JSON.stringify(t)};
-const r = () => require("pulumi-voice-platform/runtime");
-exports.handler = () => ({
-  configure: (q) => r().configure(q),
-  check: (o, n) => r()[t].check(o, n),
-  diff: (i, o, n) => r()[t].diff(i, o, n),
-  create: (n) => r()[t].create(n),
-  read: (i, p) => r()[t].read(i, p),
-  update: (i, o, n) => r()[t].update(i, o, n),
-  delete: (i, p) => r()[t].delete(i, p),
-});
-`;
+  return `exports.handler=()=>{const r=require("pulumi-voice-platform/runtime");return{...r[${JSON.stringify(t)}],configure:r.configure}}`;
 }
 
 /** A type's inputs and outputs schemas: the outputs name what the engine fills, the inputs which are secret. */

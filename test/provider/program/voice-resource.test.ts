@@ -34,7 +34,7 @@ describe("the serialized provider", () => {
   it("is a small text that loads the installed runtime and works in a fresh process", async () => {
     // The text every Bridge stores as its __provider.
     const text = providerSource("Bridge");
-    expect(text.length).toBeLessThan(600);
+    expect(text.length).toBeLessThan(160);
 
     const { stdout } = await run(process.execPath, ["-e", HOST], {
       cwd: ROOT,
