@@ -1,6 +1,6 @@
 // Small wire-level helpers of the transport: URLs, bodies, the shared connection pools.
 import { EventEmitter } from "node:events";
-import { Pool } from "undici";
+import type { Pool } from "undici";
 
 /** Path parameters, query and body of one call, produced by a request spec's `args`. */
 export interface RequestArgs {
@@ -13,6 +13,12 @@ export interface RequestArgs {
 
 const pools = new Map<string, Pool>();
 /**
+ * undici is loaded with the first pool, not with the package: a Pulumi program that declares
+ * resources and reads no data source never makes a request, and loading it there cost the program
+ * process 109 modules and about 6 MB.
+ */
+let undici: typeof import("undici") | undefined;
+/**
  * One keep-alive pool per origin and size, shared by every client of the process. undici's idle
  * timeout (4 s, shortened further by the server's `Keep-Alive` hint) stays below common server
  * timeouts, so a request rarely meets a socket the server is closing — which for a POST would be
@@ -22,7 +28,8 @@ export function sharedPool(origin: string, connections: number): Pool {
   const key = `${origin} ${connections}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = new Pool(origin, { connections, connect: { timeout: 10_000 } });
+    undici ??= require("undici") as typeof import("undici");
+    pool = new undici.Pool(origin, { connections, connect: { timeout: 10_000 } });
     pools.set(key, pool);
   }
   return pool;
