@@ -3,7 +3,9 @@
 // it writes, as the process exits, a V8 heap snapshot and what the process held then (memory by
 // V8 space, loaded modules by package) to <BENCH_HEAP_DIR>/program-<pid>.*. At exit every resource
 // the program declared is still held by @pulumi/pulumi, so the snapshot shows what a run retains.
-// Nothing in the package loads it.
+// With BENCH_HEAP_PEAK_MB it also writes one snapshot (program-<pid>-peak.heapsnapshot) the first time
+// the heap in use passes that many MB: a snapshot keeps only live objects, so it tells what was live
+// at the peak from what was garbage. Nothing in the package loads it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
@@ -30,6 +32,15 @@ function packageOf(file: string): string {
 }
 
 if (dir && /@pulumi[/\\]pulumi[/\\]cmd[/\\]run/.test(process.argv.join(" "))) {
+  const peakMb = Number(process.env.BENCH_HEAP_PEAK_MB ?? 0);
+  if (peakMb > 0) {
+    const timer = setInterval(() => {
+      if (process.memoryUsage().heapUsed < peakMb * 1_048_576) return;
+      clearInterval(timer);
+      v8.writeHeapSnapshot(path.join(dir, `program-${process.pid}-peak.heapsnapshot`));
+    }, 200);
+    timer.unref();
+  }
   process.on("exit", () => {
     const base = path.join(dir, `program-${process.pid}`);
     const m = process.memoryUsage();

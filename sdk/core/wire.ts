@@ -15,7 +15,7 @@ const pools = new Map<string, Pool>();
 /**
  * undici is loaded with the first pool, not with the package: a Pulumi program that declares
  * resources and reads no data source never makes a request, and loading it there cost the program
- * process 109 modules and about 6 MB.
+ * process 109 modules and about 7 MB of resident memory.
  */
 let undici: typeof import("undici") | undefined;
 /**
