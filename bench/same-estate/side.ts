@@ -104,6 +104,16 @@ function checkWrites(op: Op, byRoute: Record<string, number>, mix: Mix, label: s
     );
 }
 
+/** Points the TypeScript program in `workDir` at the native plugin's SDK: the same program, only its import differs. */
+export async function useNativeSdk(workDir: string): Promise<void> {
+  const index = path.join(workDir, "index.ts");
+  const text = await readFile(index, "utf8");
+  await writeFile(
+    index,
+    text.replace('from "pulumi-voice-platform";', 'from "pulumi-voice-platform/native";'),
+  );
+}
+
 const load1 = () => round(os.loadavg()[0]!, 2);
 
 /** Runs `ops` of `side` on the estate of `numbers` numbers against `target` (a fresh emulator). */
@@ -147,15 +157,8 @@ export async function runSide(
     program: side.program === "js" ? "harness/program" : "same-estate/program-ts",
   });
   try {
-    if (side.program !== "js" && side.provider === "native") {
-      // The same TypeScript program on the native plugin: only its import differs.
-      const index = path.join(stack.stack.workspace.workDir, "index.ts");
-      const text = await readFile(index, "utf8");
-      await writeFile(
-        index,
-        text.replace('from "pulumi-voice-platform";', 'from "pulumi-voice-platform/native";'),
-      );
-    }
+    if (side.program !== "js" && side.provider === "native")
+      await useNativeSdk(stack.stack.workspace.workDir);
     await stack.declare(spec);
     let stateBytes = 0;
     for (const op of ops) {

@@ -34,6 +34,36 @@ export interface ResourceSchemas {
   readonly outputs: z.ZodObject;
 }
 
+/** What every resource of a type registers besides its inputs. */
+interface Registration {
+  readonly token: string;
+  /** Every output, unset, so the engine fills it: the names come from the outputs schema. */
+  readonly outputs: Readonly<Record<string, undefined>>;
+  readonly secrets: readonly string[];
+  readonly source: string;
+}
+
+/**
+ * Worked out once per type rather than per resource: at thousands of resources the per-resource
+ * copies (the provider text alone is about 0.5 KB) were garbage the program process collected
+ * while it declared them.
+ */
+const registrations = new Map<string, Registration>();
+
+function registrationOf(type: string, schemas: ResourceSchemas): Registration {
+  let r = registrations.get(type);
+  if (!r) {
+    r = {
+      token: dynamicToken(type),
+      outputs: Object.fromEntries(Object.keys(schemas.outputs.shape).map((k) => [k, undefined])),
+      secrets: [...secretKeys(schemas.inputs)],
+      source: providerSource(type),
+    };
+    registrations.set(type, r);
+  }
+  return r;
+}
+
 /**
  * Base of the resource classes: what `pulumi.dynamic.Resource` registers (type token
  * `pulumi-nodejs:dynamic/voice:<Type>`, the inputs plus `__provider`), with the provider text above.
@@ -50,16 +80,14 @@ export abstract class VoiceResource extends pulumi.CustomResource {
   ) {
     // The engine would take a number as the name '' (a phone number read from config names a link).
     if (typeof name !== "string") throw programFailure(`voice:${type} resource name ${notAString(name)}`);
-    // Every output is registered (unset) so the engine fills it: the names come from the outputs schema.
-    const outputs = Object.fromEntries(Object.keys(schemas.outputs.shape).map((k) => [k, undefined]));
-    const secrets = [...secretKeys(schemas.inputs)];
+    const { token, outputs, secrets, source } = registrationOf(type, schemas);
     const props: pulumi.Inputs = { ...args };
     for (const key of secrets) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     super(
-      dynamicToken(type),
+      token,
       name,
-      { ...outputs, ...props, __provider: providerSource(type) },
-      secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts,
+      { ...outputs, ...props, __provider: source },
+      secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secrets] }) : opts,
     );
     warnIfPlainSecrets();
   }
