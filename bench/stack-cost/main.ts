@@ -56,7 +56,8 @@ export interface StackCostResults {
   runs: StackCostRun[];
 }
 
-const RESULTS = path.join(repoRoot, "bench", "results", "stack-cost");
+const RESULTS = path.join(repoRoot, "bench", "results");
+const RESULT_FILES = { json: path.join(RESULTS, "stack-cost.json"), md: path.join(RESULTS, "stack-cost.md") };
 const METHOD =
   "/proc of the operation's processes sampled every 20 ms: CPU = utime + stime at a process's last sample, peak = its VmHWM; the total is exact (the bench's reaped children's times), the gap to the classes' sum is what ended between samples";
 
@@ -114,7 +115,7 @@ export async function runStackCost(options: { reps: number; build: string }): Pr
     await emulator.close();
   }
   const machine = await describeMachine();
-  const previous = await readFile(`${RESULTS}.json`, "utf8").then(
+  const previous = await readFile(RESULT_FILES.json, "utf8").then(
     (t) => JSON.parse(t) as StackCostResults,
     () => undefined,
   );
@@ -131,10 +132,10 @@ export async function runStackCost(options: { reps: number; build: string }): Pr
     },
     runs: [...(previous?.runs.filter((r) => r.build !== options.build) ?? []), ...runs],
   };
-  await mkdir(path.dirname(RESULTS), { recursive: true });
-  await writeFile(`${RESULTS}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  await mkdir(RESULTS, { recursive: true });
+  await writeFile(RESULT_FILES.json, `${JSON.stringify(results, null, 2)}\n`);
   const md = renderStackCost(results);
-  await writeFile(`${RESULTS}.md`, md);
+  await writeFile(RESULT_FILES.md, md);
   return md;
 }
 
