@@ -2,10 +2,7 @@
 // them, then the one suite selected (by its flag or an option that selects it; none is the full run),
 // and every option given checked to be one the selected suite takes.
 import { parseArgs } from "node:util";
-import type { BenchSuite, BenchValues, SuiteOption } from "./harness/suite";
-
-/** A command line `npm run bench` cannot run; its message says why, naming the option. */
-export class BenchUsageError extends Error {}
+import { type BenchSuite, BenchUsageError, type BenchValues, type SuiteOption } from "./harness/suite";
 
 type ParseOptions = Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
 

@@ -1,6 +1,7 @@
 // `npm run bench [-- --<suite> [its options]]`: runs one suite of bench/suites.ts, the full run when
 // none is named; `--help` lists every suite and option (bench/usage.ts), from the same declarations.
-import { BenchUsageError, readCommandLine } from "./command-line";
+import { readCommandLine } from "./command-line";
+import { BenchUsageError } from "./harness/suite";
 import { BENCH_SUITES } from "./suites";
 import { usage } from "./usage";
 

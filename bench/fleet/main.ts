@@ -17,6 +17,7 @@ import { VoiceClient } from "../../sdk";
 import { startEmulatorProcess } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
 import { progress } from "../harness/stats";
+import { BenchUsageError } from "../harness/suite";
 import { type EstateShape, fleetEstate } from "./estate";
 import { type FleetFigures, fleetRun, PLATFORM_RATE } from "./fleet-run";
 import { TREE_MEMORY_METHOD } from "./memory";
@@ -40,7 +41,9 @@ export async function runFleetBench(options: {
   sharedPlugin?: boolean;
 }): Promise<string> {
   if (options.sharedPlugin && options.program !== "native")
-    throw new Error(`--shared-plugin runs with --fleet-program native only; got ${options.program}`);
+    throw new BenchUsageError(
+      `--shared-plugin runs with --fleet-program native only; got ${options.program}`,
+    );
   const { shape, results } = FLEET_PROGRAMS[options.program];
   const organizations = options.quick ? 10 : 100;
   const numbersPerOrganization = options.quick ? 100 : 1_000;

@@ -2,6 +2,9 @@
 // `--help` says of it and how it runs. bench/suites.ts lists them; bench/main.ts parses the command
 // line against that list and runs the one selected, and bench/usage.ts renders `--help` from it.
 
+/** A command line `npm run bench` cannot run; its message says why, naming the option. */
+export class BenchUsageError extends Error {}
+
 /** One option of a suite: its parseArgs type and its line of `--help`. */
 export interface SuiteOption {
   type: "string" | "boolean";
@@ -55,7 +58,7 @@ export function count<T extends number | undefined>(
   const v = text(values, name);
   if (v === undefined) return fallback;
   const n = Number(v.replace(/_/g, ""));
-  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number; got ${v}`);
+  if (!Number.isFinite(n)) throw new BenchUsageError(`--${name} must be a number; got ${v}`);
   return n;
 }
 
@@ -68,6 +71,6 @@ export function oneOf<T extends string>(
 ): T {
   const v = text(values, name) ?? fallback;
   if (!(allowed as readonly string[]).includes(v))
-    throw new Error(`--${name} must be one of ${allowed.join(", ")}; got ${v}`);
+    throw new BenchUsageError(`--${name} must be one of ${allowed.join(", ")}; got ${v}`);
   return v as T;
 }

@@ -1,5 +1,5 @@
 // `npm run bench -- --program-memory`: the suite's declaration for bench/main.ts (flag, options, `--help`).
-import { type BenchSuite, count, oneOf, text, texts } from "../harness/suite";
+import { type BenchSuite, BenchUsageError, count, oneOf, text, texts } from "../harness/suite";
 import type { ProgramKind } from "../same-estate/side";
 import { runProgramMemory } from "./main";
 
@@ -41,7 +41,7 @@ export const programMemorySuite: BenchSuite = {
   run(values) {
     const ops = (text(values, "ops") ?? "up,preview").split(",");
     const bad = ops.find((op) => !(OPS as readonly string[]).includes(op));
-    if (bad !== undefined) throw new Error(`--ops takes ${OPS.join(",")}; got ${bad}`);
+    if (bad !== undefined) throw new BenchUsageError(`--ops takes ${OPS.join(",")}; got ${bad}`);
     return runProgramMemory({
       numbers: count(values, "numbers", 1000),
       form: oneOf(values, "form", ["sets", "links"], "sets"),

@@ -4,8 +4,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BenchUsageError, parseOptions, readCommandLine } from "../../bench/command-line";
-import type { BenchSuite } from "../../bench/harness/suite";
+import { parseOptions, readCommandLine } from "../../bench/command-line";
+import { type BenchSuite, BenchUsageError } from "../../bench/harness/suite";
 import { BENCH_SUITES } from "../../bench/suites";
 import { repoRoot } from "../fixtures/engine";
 import { docFiles, readDoc } from "../fixtures/markdown";
