@@ -5,126 +5,29 @@
 // every process under it), the requests made and the floor the platform's rate sets on them; then the
 // same drift check over 10 of the stacks (a tenth), to show the memory follows the parallelism, not the fleet's size;
 // and the engine's floor on as many stacks: no-op previews of a program declaring nothing and of one configuration.
+// With --shared-plugin (native program only) the drift check and no-op preview run again with `fleet …
+// --shared-plugin` (one plugin per lane), each right after the plugin-per-stack run it repeats.
 // The emulator's rate limit is raised for the run (RATE): at the platform's 600 a minute the requests alone
 // would take the floor's time, which the table gives.
-import { spawn } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FleetReport } from "../../cli/fleet/fleet-report";
 import { fleetHandle } from "../../emulator";
 import { repoRoot } from "../../scripts/tools/engine";
 import { VoiceClient } from "../../sdk";
 import { startEmulatorProcess } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
-import { int, progress, round } from "../harness/stats";
-import { ESTATE, type EstateShape, fleetEstate } from "./estate";
-import { sampleTreeMemory, TREE_MEMORY_METHOD } from "./memory";
+import { progress } from "../harness/stats";
+import { BenchUsageError } from "../harness/suite";
+import { type EstateShape, fleetEstate } from "./estate";
+import { type FleetFigures, fleetRun, PLATFORM_RATE } from "./fleet-run";
+import { TREE_MEMORY_METHOD } from "./memory";
+import { FLEET_PROGRAMS, type FleetProgram } from "./programs";
+import { type FleetResult, renderFleet, sharedLabel } from "./render";
 
 /** The emulator's limit for the run, per minute: raised so the engine, not the limit, is measured. */
 const RATE = 1_000_000;
-/** The platform's limit per token, per minute: what the floor is computed at. */
-const PLATFORM_RATE = 600;
-/** The target of each timed run on 2 cores. */
-const TARGET_S = 300;
 /** The organization changed by hand, and how. */
 const CHANGED = 42;
-
-/** One timed fleet run. */
-export interface FleetFigures {
-  label: string;
-  operation: string;
-  stacks: number;
-  parallel: number;
-  seconds: number;
-  peakMb: number;
-  peakProcesses: number;
-  requests: number;
-  throttled: number;
-  /** The median and the longest of the stacks' own times, in seconds. */
-  medianStackSeconds: number;
-  slowestStackSeconds: number;
-  /** Seconds the requests take at the platform's rate alone. */
-  floorSeconds: number;
-  exitCode: number | null;
-  failed: number;
-  /** The stacks with something found, each with its changed resources and properties. */
-  found: { id: string; changes: string[] }[];
-}
-
-/** Runs `pulumi-voice-platform fleet <args>` in the estate and measures it. */
-export async function fleetRun(
-  label: string,
-  args: string[],
-  estate: { dir: string; env: NodeJS.ProcessEnv },
-  parallel: number,
-): Promise<FleetFigures> {
-  const logs = `logs-${label.replace(/\W+/g, "-")}`;
-  const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(repoRoot, "dist", "cli", "main.js"),
-      "fleet",
-      ...args,
-      "--parallel",
-      String(parallel),
-      "--logs",
-      logs,
-      "--progress-every",
-      "30",
-    ],
-    { cwd: estate.dir, env: estate.env, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const memory = sampleTreeMemory(child.pid ?? 0);
-  const exitCode = await new Promise<number | null>((resolve) => child.once("close", resolve));
-  const seconds = (Date.now() - started) / 1000;
-  const { peakMb, peakProcesses } = memory.stop();
-  const report = JSON.parse(
-    await readFile(path.join(estate.dir, logs, "report.json"), "utf8"),
-  ) as FleetReport;
-  const requests = report.stacks.reduce((n, s) => n + (s.requests ?? 0), 0);
-  const times = report.stacks.map((s) => (s.durationMs ?? 0) / 1000).sort((a, b) => a - b);
-  return {
-    label,
-    operation: report.operation,
-    stacks: report.stacks.length,
-    parallel,
-    seconds: round(seconds, 1),
-    peakMb: Math.round(peakMb),
-    peakProcesses,
-    requests,
-    throttled: report.stacks.reduce((n, s) => n + (s.throttled ?? 0), 0),
-    medianStackSeconds: round(times[Math.floor(times.length / 2)] ?? 0, 1),
-    slowestStackSeconds: round(times.at(-1) ?? 0, 1),
-    floorSeconds: round((requests / PLATFORM_RATE) * 60, 1),
-    exitCode,
-    failed: report.stacks.filter((s) => s.status === "failed").length,
-    found: report.stacks
-      .filter((s) => s.status === "changes")
-      .map((s) => ({
-        id: s.id,
-        changes: s.changes.map((c) => `${c.resource}${c.property ? ` \`${c.property}\`` : ""}`),
-      })),
-  };
-}
-
-/**
- * The programs the estate can be declared in: the JavaScript one users of the npm package write (on its
- * dynamic provider), the same on the native provider, and Go (on the native provider).
- */
-export const FLEET_PROGRAMS = {
-  javascript: { name: "a JavaScript program, dynamic provider", shape: ESTATE, results: "fleet" },
-  native: {
-    name: "a JavaScript program, native provider",
-    shape: { ...ESTATE, project: "voice-fleet-native", native: true },
-    results: "fleet-native",
-  },
-  go: {
-    name: "a Go program, native provider",
-    shape: { ...ESTATE, program: "program-go", project: "voice-fleet-go", native: true },
-    results: "fleet-go",
-  },
-} as const;
 
 /**
  * Runs the fleet benchmark; writes bench/results/<fleet|fleet-native|fleet-go>.json and .md (quick: 10 organizations of
@@ -133,8 +36,14 @@ export const FLEET_PROGRAMS = {
 export async function runFleetBench(options: {
   quick: boolean;
   parallel: number;
-  program: keyof typeof FLEET_PROGRAMS;
+  program: FleetProgram;
+  /** Also the drift check and no-op preview with `--shared-plugin` (native program only). */
+  sharedPlugin?: boolean;
 }): Promise<string> {
+  if (options.sharedPlugin && options.program !== "native")
+    throw new BenchUsageError(
+      `--shared-plugin runs with --fleet-program native only; got ${options.program}`,
+    );
   const { shape, results } = FLEET_PROGRAMS[options.program];
   const organizations = options.quick ? 10 : 100;
   const numbersPerOrganization = options.quick ? 100 : 1_000;
@@ -157,9 +66,20 @@ export async function runFleetBench(options: {
     const client = new VoiceClient({ baseUrl: emulator.url, token: emulator.token, orgHandle: changed });
     await client.bridges.update(`${changed}-line-3`, { name: "Renamed in the dashboard" });
     progress(`fleet: renamed ${changed}-line-3 by hand; drift check`);
-    const drift = await fleetRun("drift", ["drift"], where, options.parallel);
+    const sharedPlugin: FleetFigures[] = [];
+    // Each run, then (when asked) the same with one plugin per lane, back to back on the same estate.
+    const timedRun = async (label: string, operation: string): Promise<FleetFigures> => {
+      const figures = await fleetRun(label, [operation], where, options.parallel);
+      if (options.sharedPlugin) {
+        progress(`fleet: ${label} with --shared-plugin`);
+        const args = [operation, "--shared-plugin"];
+        sharedPlugin.push(await fleetRun(sharedLabel(label), args, where, options.parallel));
+      }
+      return figures;
+    };
+    const drift = await timedRun("drift", "drift");
     progress("fleet: no-op preview");
-    const preview = await fleetRun("no-op preview", ["preview"], where, options.parallel);
+    const preview = await timedRun("no-op preview", "preview");
     // Enough stacks to keep every lane busy: a tenth of the full fleet, twice the lanes of a quick one.
     const few = Math.min(organizations, Math.max(2 * options.parallel, organizations / 10));
     const some = estate.stacks.slice(0, few).flatMap((s) => ["--stack", s]);
@@ -167,7 +87,7 @@ export async function runFleetBench(options: {
     const small = await fleetRun(`drift, ${few} stacks`, ["drift", ...some], where, options.parallel);
     const floor = options.program === "javascript" ? await engineFloor(organizations, options.parallel) : [];
     const runs = [create, drift, preview, small, ...floor];
-    const result = {
+    const result: FleetResult = {
       date: new Date().toISOString(),
       machine: await describeMachine(),
       program: options.program,
@@ -179,8 +99,9 @@ export async function runFleetBench(options: {
       memoryMethod: TREE_MEMORY_METHOD,
       changedByHand: `${changed}-line-3 name`,
       runs,
+      ...(options.sharedPlugin ? { sharedPlugin } : {}),
     };
-    const md = render(result);
+    const md = renderFleet(result);
     const dir = path.join(repoRoot, "bench", "results");
     await mkdir(dir, { recursive: true });
     const base = path.join(dir, options.quick ? `${results}-quick` : results);
@@ -235,38 +156,4 @@ async function engineFloor(organizations: number, parallel: number): Promise<Fle
     await emulator.close();
   }
   return runs;
-}
-
-function render(r: {
-  program: string;
-  organizations: number;
-  numbersPerOrganization: number;
-  resourcesPerStack: number;
-  machine: unknown;
-  changedByHand: string;
-  memoryMethod: string;
-  runs: FleetFigures[];
-}): string {
-  const [, drift, preview, small] = r.runs as [FleetFigures, FleetFigures, FleetFigures, FleetFigures];
-  const [empty, one] = r.runs.slice(4);
-  const row = (f: FleetFigures) =>
-    `| ${f.label} | ${f.stacks} | ${f.parallel} | ${f.seconds} s${f.operation === "up" ? "" : f.seconds <= TARGET_S ? " ✓" : " ✗"} | ${int(f.peakMb)} MB (${f.peakProcesses} processes) | ${int(f.requests)}${f.throttled ? ` (${f.throttled} × 429)` : ""} | ${f.floorSeconds.toLocaleString("en-US")} s | ${f.exitCode} | ${f.failed} |`;
-  return [
-    `### Fleet: many organizations (${FLEET_PROGRAMS[r.program as keyof typeof FLEET_PROGRAMS].name})`,
-    "",
-    `${r.organizations} organizations, one stack each: a configuration, 10 bridges holding ${int(r.numbersPerOrganization)} numbers as BridgeNumbers sets, 2 trunks (${r.resourcesPerStack} resources a stack, ${int(r.organizations * r.numbersPerOrganization)} numbers in all). Emulator rate limit raised to ${int(RATE)}/min; the floor is the requests at the platform's ${PLATFORM_RATE}/min. Target: each check ≤ ${TARGET_S / 60} min on 2 cores. Memory: ${r.memoryMethod}.`,
-    "",
-    "| Run | Stacks | --parallel | Time | Peak memory, whole run | Requests | Floor at 600/min | Exit | Failed |",
-    "|---|---|---|---|---|---|---|---|---|",
-    ...r.runs.map(row),
-    "",
-    `Changed by hand: ${r.changedByHand}. The drift check found ${drift.found.map((f) => `\`${f.id}\`: ${f.changes.join(", ")}`).join("; ") || "nothing"}; the no-op preview found ${preview.found.length} stacks with changes.`,
-    `Memory against the fleet's size at --parallel ${drift.parallel}: ${drift.stacks} stacks ${int(drift.peakMb)} MB, ${small.stacks} stacks ${int(small.peakMb)} MB (ratio ${round(drift.peakMb / Math.max(1, small.peakMb), 2)}).`,
-    ...(empty && one
-      ? [
-          `Engine floor, the same ${empty.stacks} stacks through the fleet: a program declaring nothing ${empty.seconds} s, one configuration ${one.seconds} s; the estate's no-op preview is ${round(preview.seconds / empty.seconds, 2)} × the first and ${round(preview.seconds / one.seconds, 2)} × the second.`,
-        ]
-      : []),
-    "",
-  ].join("\n");
 }

@@ -10,7 +10,7 @@ import { VoiceClient } from "../../sdk";
 import { startEmulatorProcess } from "../harness/emulator-process";
 import { int, progress, round } from "../harness/stats";
 import { fleetEstate } from "./estate";
-import { type FleetFigures, fleetRun } from "./main";
+import { type FleetFigures, fleetRun } from "./fleet-run";
 
 /** The emulator's limit while the fleet is created, per minute: creating is not what is measured. */
 const CREATE_RATE = 1_000_000;

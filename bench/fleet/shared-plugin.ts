@@ -11,7 +11,7 @@ import { startEmulatorProcess } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
 import { int, progress, round } from "../harness/stats";
 import { ESTATE, fleetEstate } from "./estate";
-import { fleetRun } from "./main";
+import { fleetRun } from "./fleet-run";
 import { TREE_MEMORY_METHOD } from "./memory";
 
 /** The emulator's limit per minute: raised so the engine, not the limit, is measured. */

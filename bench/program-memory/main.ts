@@ -1,15 +1,12 @@
-// `node dist/bench/program-memory/main.js`: the program process (Pulumi's Node.js language host running
+// `npm run bench -- --program-memory`: the program process (Pulumi's Node.js language host running
 // the same-estate program) measured alone, for settings compared A/B. Each repetition runs every
 // variant in turn (rotated) on a fresh emulator: `up` then a no-change `preview`, with checkpoints
 // off, reading the program's peak RSS and CPU seconds (bench/harness/rss.ts), its heap at that peak
 // (bench/harness/memory-probe.ts) and, with --snapshot, a heap snapshot as it exits
 // (bench/program-memory/heap-probe.ts), summarized by bench/program-memory/heap-summary.ts.
-//
-//   --numbers 1000 --form sets|links --program js|ts|ts-transpile --provider native|voice --reps 3
-//   --ops up,preview --variant 'label:KEY=value,KEY=value' (repeatable; NODE_OPTIONS joins the probe's) --snapshot <dir>
+// Its options are declared in ./suite.ts.
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { repoRoot } from "../../scripts/tools/engine";
 import { PROBE, probeDir, readBreakdown } from "../harness/memory-breakdown";
 import { rotated, withSeededEmulator } from "../harness/seeded-emulator";
@@ -51,28 +48,27 @@ interface Row {
   codeSpaceMb?: number;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      numbers: { type: "string", default: "1000" },
-      form: { type: "string", default: "sets" },
-      program: { type: "string", default: "ts" },
-      provider: { type: "string", default: "native" },
-      reps: { type: "string", default: "1" },
-      parallel: { type: "string", default: "8" },
-      variant: { type: "string", multiple: true },
-      snapshot: { type: "string" },
-      ops: { type: "string", default: "up,preview" },
-    },
-  });
-  const numbers = Number(values.numbers);
-  const form = values.form as "sets" | "links";
-  const program = values.program as ProgramKind;
-  const provider = values.provider as "native" | "voice";
-  const variants = (values.variant ?? ["default"]).map(parseVariant);
-  const ops = values.ops.split(",") as ("up" | "preview")[];
+/** What one run of the program-memory bench measures. */
+export interface ProgramMemoryOptions {
+  numbers: number;
+  form: "sets" | "links";
+  program: ProgramKind;
+  provider: "native" | "voice";
+  reps: number;
+  parallel: number;
+  /** `label:KEY=value,…` each (see parseVariant). */
+  variants: readonly string[];
+  /** The folder of the heap snapshots, if any are taken. */
+  snapshot: string | undefined;
+  ops: readonly ("up" | "preview")[];
+}
+
+/** Runs every variant `reps` times, printing a JSON line per run and the range per variant at the end. */
+export async function runProgramMemory(options: ProgramMemoryOptions): Promise<void> {
+  const { numbers, form, program, provider, ops } = options;
+  const variants = (options.variants.length ? options.variants : ["default"]).map(parseVariant);
   const rows: Row[] = [];
-  for (let rep = 0; rep < Number(values.reps); rep++) {
+  for (let rep = 0; rep < options.reps; rep++) {
     for (const variant of rotated(variants, rep)) {
       progress(`repetition ${rep + 1}: ${variant.label}`);
       await withSeededEmulator(numbers, async (target) => {
@@ -82,16 +78,11 @@ async function main(): Promise<void> {
           ...(program === "ts-transpile" ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
           ...variantEnv,
         };
-        const stack = await benchStack(
-          target,
-          `mem-${variant.label.replace(/\W/g, "-")}`,
-          Number(values.parallel),
-          {
-            native: provider === "native",
-            env,
-            program: program === "js" ? "harness/program" : "same-estate/program-ts",
-          },
-        );
+        const stack = await benchStack(target, `mem-${variant.label.replace(/\W/g, "-")}`, options.parallel, {
+          native: provider === "native",
+          env,
+          program: program === "js" ? "harness/program" : "same-estate/program-ts",
+        });
         try {
           const workDir = stack.stack.workspace.workDir;
           if (program !== "js" && provider === "native") await useNativeSdk(workDir);
@@ -106,8 +97,8 @@ async function main(): Promise<void> {
           await stack.declare(sameEstateAs(numbers, provider, form));
           for (const op of ops) {
             const probe = await probeDir();
-            const snapDir = values.snapshot
-              ? path.join(values.snapshot, `${variant.label}-${op}-${rep + 1}`)
+            const snapDir = options.snapshot
+              ? path.join(options.snapshot, `${variant.label}-${op}-${rep + 1}`)
               : undefined;
             if (snapDir) await mkdir(snapDir, { recursive: true });
             stack.setEnv("BENCH_MEMORY_DIR", probe.dir);
@@ -163,8 +154,3 @@ async function main(): Promise<void> {
       );
     }
 }
-
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});

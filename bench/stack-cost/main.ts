@@ -13,7 +13,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { repoRoot } from "../../scripts/tools/engine";
 import { fleetEstate } from "../fleet/estate";
-import { FLEET_PROGRAMS } from "../fleet/main";
+import { FLEET_PROGRAMS } from "../fleet/programs";
 import { startEmulatorProcess } from "../harness/emulator-process";
 import { describeMachine, type Machine } from "../harness/machine";
 import { rotated } from "../harness/seeded-emulator";
