@@ -5,7 +5,7 @@
 // on both alike; the figure is the ratio of the medians (target ≈ 1).
 import { Pool } from "undici";
 import { fleetOrganizations } from "../../emulator";
-import { type EmulatorProcess, startEmulatorProcess } from "../harness/emulator-process";
+import { type EmulatorProcess, startOrganizationsEmulator } from "../harness/emulator-process";
 import { progress, quantile, round } from "../harness/stats";
 
 /** Fleet sizes compared: the baseline first. */
@@ -102,12 +102,7 @@ export async function runOrganizationsScale(opts: { samples: number }): Promise<
   try {
     for (const size of SIZES) {
       const started = performance.now();
-      const emu = await startEmulatorProcess(1_000_000_000, [
-        "--organizations",
-        String(size),
-        "--numbers-per-organization",
-        String(NUMBERS),
-      ]);
+      const emu = await startOrganizationsEmulator(1_000_000_000, size, NUMBERS);
       emulators.push(emu);
       clients.push(await fill(emu, size));
       progress(`organizations: ${size} filled in ${round((performance.now() - started) / 1000, 1)} s`);

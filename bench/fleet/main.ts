@@ -14,7 +14,7 @@ import path from "node:path";
 import { fleetHandle } from "../../emulator";
 import { repoRoot } from "../../scripts/tools/engine";
 import { VoiceClient } from "../../sdk";
-import { startEmulatorProcess } from "../harness/emulator-process";
+import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
 import { progress } from "../harness/stats";
 import { BenchUsageError } from "../harness/suite";
@@ -47,12 +47,7 @@ export async function runFleetBench(options: {
   const { shape, results } = FLEET_PROGRAMS[options.program];
   const organizations = options.quick ? 10 : 100;
   const numbersPerOrganization = options.quick ? 100 : 1_000;
-  const emulator = await startEmulatorProcess(RATE, [
-    "--organizations",
-    String(organizations),
-    "--numbers-per-organization",
-    String(numbersPerOrganization),
-  ]);
+  const emulator = await startOrganizationsEmulator(RATE, organizations, numbersPerOrganization);
   progress(`fleet: emulator with ${organizations} organizations of ${numbersPerOrganization} numbers`);
   const estate = await fleetEstate(
     { organizations, numbersPerOrganization, baseUrl: emulator.url, token: emulator.token },
@@ -132,12 +127,7 @@ const FLOORS: { label: string; shape: EstateShape }[] = [
  */
 async function engineFloor(organizations: number, parallel: number): Promise<FleetFigures[]> {
   const numbersPerOrganization = 10;
-  const emulator = await startEmulatorProcess(RATE, [
-    "--organizations",
-    String(organizations),
-    "--numbers-per-organization",
-    String(numbersPerOrganization),
-  ]);
+  const emulator = await startOrganizationsEmulator(RATE, organizations, numbersPerOrganization);
   const options = { organizations, numbersPerOrganization, baseUrl: emulator.url, token: emulator.token };
   const runs: FleetFigures[] = [];
   try {

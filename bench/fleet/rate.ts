@@ -7,7 +7,7 @@
 // (requests ÷ rate), and the stacks' own times (median and slowest: no stack starved).
 import { fleetHandle } from "../../emulator";
 import { VoiceClient } from "../../sdk";
-import { startEmulatorProcess } from "../harness/emulator-process";
+import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { int, progress, round } from "../harness/stats";
 import { fleetEstate } from "./estate";
 import { type FleetFigures, fleetRun } from "./fleet-run";
@@ -47,12 +47,11 @@ export const QUICK_FLEET_RATE: FleetRateOptions = {
 
 export async function runFleetRate(options: FleetRateOptions): Promise<FleetRateResult> {
   const numbersPerOrganization = 10;
-  const emulator = await startEmulatorProcess(CREATE_RATE, [
-    "--organizations",
-    String(options.organizations),
-    "--numbers-per-organization",
-    String(numbersPerOrganization),
-  ]);
+  const emulator = await startOrganizationsEmulator(
+    CREATE_RATE,
+    options.organizations,
+    numbersPerOrganization,
+  );
   const estate = await fleetEstate({
     organizations: options.organizations,
     numbersPerOrganization,

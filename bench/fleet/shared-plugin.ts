@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../../scripts/tools/engine";
-import { startEmulatorProcess } from "../harness/emulator-process";
+import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
 import { int, progress, round } from "../harness/stats";
 import { ESTATE, fleetEstate } from "./estate";
@@ -47,12 +47,7 @@ export async function runSharedPluginBench(options: {
 }): Promise<string> {
   const organizations = options.quick ? 10 : 20;
   const numbersPerOrganization = 100;
-  const emulator = await startEmulatorProcess(RATE, [
-    "--organizations",
-    String(organizations),
-    "--numbers-per-organization",
-    String(numbersPerOrganization),
-  ]);
+  const emulator = await startOrganizationsEmulator(RATE, organizations, numbersPerOrganization);
   const shape = { ...ESTATE, project: "voice-fleet-shared", native: true };
   const estate = await fleetEstate(
     { organizations, numbersPerOrganization, baseUrl: emulator.url, token: emulator.token },

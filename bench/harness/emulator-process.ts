@@ -59,3 +59,17 @@ export function startEmulatorProcess(
     });
   });
 }
+
+/** An emulator seeded with `organizations` organizations of `numbersPerOrganization` numbers each. */
+export function startOrganizationsEmulator(
+  rateLimit: number,
+  organizations: number,
+  numbersPerOrganization: number,
+): Promise<EmulatorProcess> {
+  return startEmulatorProcess(rateLimit, [
+    "--organizations",
+    String(organizations),
+    "--numbers-per-organization",
+    String(numbersPerOrganization),
+  ]);
+}

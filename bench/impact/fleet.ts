@@ -5,7 +5,7 @@
 // read's time (the reading process's, first request to last report) against the floor (requests ÷ rate).
 import { AdminClient } from "../../emulator";
 import { VoiceClient } from "../../sdk";
-import { startEmulatorProcess } from "../harness/emulator-process";
+import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { BENCH_RATE_LIMIT } from "../harness/seeded-emulator";
 import { progress, round } from "../harness/stats";
 import { fillOrganization, type OrganizationLayout } from "./estate";
@@ -55,12 +55,11 @@ export async function runFleetImpact(opts: FleetImpactOptions): Promise<FleetImp
     calls: opts.callsPerOrganization,
   }));
   const numbersPerOrganization = opts.bridges * opts.numbersPerBridge;
-  const emulator = await startEmulatorProcess(BENCH_RATE_LIMIT, [
-    "--organizations",
-    String(opts.organizations),
-    "--numbers-per-organization",
-    String(numbersPerOrganization),
-  ]);
+  const emulator = await startOrganizationsEmulator(
+    BENCH_RATE_LIMIT,
+    opts.organizations,
+    numbersPerOrganization,
+  );
   try {
     const admin = new AdminClient(emulator.url);
     const now = new Date(Math.floor(Date.now() / 1000) * 1000);

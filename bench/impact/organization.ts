@@ -7,7 +7,7 @@
 import { AdminClient, type RequestLogEntry } from "../../emulator";
 import { ImpactOptions } from "../../provider/impact";
 import { VoiceClient } from "../../sdk";
-import { startEmulatorProcess } from "../harness/emulator-process";
+import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { BENCH_RATE_LIMIT, rotated } from "../harness/seeded-emulator";
 import { median, progress } from "../harness/stats";
 import { fillOrganization, handleOf, numbersOf, type OrganizationLayout } from "./estate";
@@ -111,12 +111,7 @@ export async function runOrganizationImpact(
   opts: OrganizationImpactOptions,
 ): Promise<OrganizationImpactResult> {
   const o = opts.organization;
-  const emulator = await startEmulatorProcess(BENCH_RATE_LIMIT, [
-    "--organizations",
-    String(o.index),
-    "--numbers-per-organization",
-    String(numbersOf(o)),
-  ]);
+  const emulator = await startOrganizationsEmulator(BENCH_RATE_LIMIT, o.index, numbersOf(o));
   try {
     const admin = new AdminClient(emulator.url);
     // Whole seconds: the figures name the moment, and the same moment reproduces the same calls.

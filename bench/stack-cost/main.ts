@@ -14,7 +14,7 @@ import path from "node:path";
 import { repoRoot } from "../../scripts/tools/engine";
 import { fleetEstate } from "../fleet/estate";
 import { FLEET_PROGRAMS } from "../fleet/programs";
-import { startEmulatorProcess } from "../harness/emulator-process";
+import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { describeMachine, type Machine } from "../harness/machine";
 import { rotated } from "../harness/seeded-emulator";
 import { median, progress, round } from "../harness/stats";
@@ -63,12 +63,7 @@ const METHOD =
 
 /** Runs the suite for the current build under `build`; merges into bench/results/stack-cost.json and renders the md. */
 export async function runStackCost(options: { reps: number; build: string }): Promise<string> {
-  const emulator = await startEmulatorProcess(RATE, [
-    "--organizations",
-    "1",
-    "--numbers-per-organization",
-    String(NUMBERS),
-  ]);
+  const emulator = await startOrganizationsEmulator(RATE, 1, NUMBERS);
   const estate = await fleetEstate(
     { organizations: 1, numbersPerOrganization: NUMBERS, baseUrl: emulator.url, token: emulator.token },
     FLEET_PROGRAMS.native.shape,

@@ -3,9 +3,10 @@
 // on PATH. A plugin the engine would take from its plugin cache is not looked for: such a stack's
 // engine starts its own, as without a shared plugin.
 import { constants } from "node:fs";
-import { access, readFile, stat } from "node:fs/promises";
+import { access, stat } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
+import { projectFileText } from "../project-file";
 
 /** The plugin's executable name, as the engine looks for it. */
 export const PLUGIN_EXECUTABLE = "pulumi-resource-voice";
@@ -18,25 +19,22 @@ const executable = (file: string): Promise<boolean> =>
 
 /** The `voice` entry of the project's `plugins.providers`, resolved against `dir`; undefined when none. */
 async function projectPlugin(dir: string): Promise<string | undefined> {
-  for (const name of ["Pulumi.yaml", "Pulumi.yml"]) {
-    const text = await readFile(path.join(dir, name), "utf8").catch(() => undefined);
-    if (text === undefined) continue;
-    const project: unknown = parse(text);
-    const providers = (project as { plugins?: { providers?: unknown } } | null)?.plugins?.providers;
-    if (!Array.isArray(providers)) return undefined;
-    const entry = providers.find(
-      (p): p is { path: string } =>
-        typeof p === "object" && p !== null && p.name === "voice" && typeof p.path === "string",
-    );
-    if (!entry) return undefined;
-    const where = path.resolve(dir, entry.path);
-    const isDir = await stat(where).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
-    return isDir ? path.join(where, PLUGIN_EXECUTABLE) : where;
-  }
-  return undefined;
+  const text = await projectFileText(dir);
+  if (text === undefined) return undefined;
+  const project: unknown = parse(text);
+  const providers = (project as { plugins?: { providers?: unknown } } | null)?.plugins?.providers;
+  if (!Array.isArray(providers)) return undefined;
+  const entry = providers.find(
+    (p): p is { path: string } =>
+      typeof p === "object" && p !== null && p.name === "voice" && typeof p.path === "string",
+  );
+  if (!entry) return undefined;
+  const where = path.resolve(dir, entry.path);
+  const isDir = await stat(where).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  return isDir ? path.join(where, PLUGIN_EXECUTABLE) : where;
 }
 
 /** The plugin's executable for the project in `dir`, or undefined when the engine would find it elsewhere. */

@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { contextFor } from "../../provider/connection/context-cache";
 import { descriptorOfToken } from "../../provider/resources/registry";
 import type { VoiceClient } from "../../sdk";
+import { projectFileText } from "../project-file";
 import { removeLostStackLocks, repairCheckpointAttrs } from "./checkpoint-attrs";
 import { type Deployment, pendingCreates, settlePendingCreates } from "./pending-creates";
 import { type PulumiTarget, pulumi } from "./pulumi";
@@ -143,12 +143,8 @@ async function exportOrInit(
 
 /** The project's name, from its `Pulumi.yaml`. */
 async function projectName(cwd: string): Promise<string | undefined> {
-  for (const file of ["Pulumi.yaml", "Pulumi.yml"]) {
-    const text = await readFile(path.join(cwd, file), "utf8").catch(() => undefined);
-    const name = text && /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1];
-    if (name) return name;
-  }
-  return undefined;
+  const text = await projectFileText(cwd);
+  return (text && /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1]) || undefined;
 }
 
 /** Whether an engine setting of PULUMI_SKIP_CHECKPOINTS turns checkpoints off (the engine reads 1/true). */
