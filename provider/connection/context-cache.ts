@@ -1,45 +1,22 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { type ConfigLookup, configFingerprint, type SettingsOwner } from "./config";
+import { perConnection } from "./connection-scope";
 import { VoiceContext } from "./context";
 
 // One cache for every process that talks to the platform: the program (data sources), the
-// dynamic-provider host and the native plugin each keep the context of the settings they last saw.
-let current: { fingerprint: string; context: VoiceContext } | undefined;
-// In a plugin process the engine attaches to (one shared by the stacks of a fleet lane), the context
-// is the one configuration of the engine run it serves: a second one would take over the resources of
-// the first, since every call is served with the current context.
-let held = false;
-
-/** A second, different provider configuration asked of a plugin process that serves one at a time. */
-export class SecondConfigurationError extends Error {
-  constructor() {
-    super(
-      "this voice provider plugin is shared between stacks (the engine attached to it): it serves one " +
-        "provider configuration per stack, and this stack configures a second one; run this stack with " +
-        "a plugin of its own (the fleet without --shared-plugin)",
-    );
-    this.name = "SecondConfigurationError";
-  }
-}
+// dynamic-provider host and the native plugin each keep the context of the settings they last saw. In a
+// plugin engines attach to (the fleet's shared plugin), each connection (one provider instance of an
+// engine run) keeps its own, so two providers of one stack, or two stacks, never share one.
+const slot = perConnection<{ current?: { fingerprint: string; context: VoiceContext } }>(() => ({}));
 
 /** The context of these settings: the current one when nothing changed, so a check and the calls after it share one guard. */
 export function contextFor(lookup: ConfigLookup, owner: SettingsOwner = {}): VoiceContext {
   const fingerprint = JSON.stringify([configFingerprint(lookup), owner]);
+  const kept = slot();
   // Every resource type's shim calls configure; one context keeps one client, one guard, one catalogue.
-  if (current?.fingerprint !== fingerprint) {
-    if (held && current) throw new SecondConfigurationError();
-    current = { fingerprint, context: new VoiceContext(lookup, owner) };
-  }
-  return current.context;
-}
-
-/**
- * A new engine run begins in a shared plugin process: every context of the runs before it is
- * forgotten (with the platform data cached on it), and the run's first configuration is its only one.
- */
-export function startEngineRun(): void {
-  current = undefined;
-  held = true;
+  if (kept.current?.fingerprint !== fingerprint)
+    kept.current = { fingerprint, context: new VoiceContext(lookup, owner) };
+  return kept.current.context;
 }
 
 /**
@@ -55,5 +32,5 @@ export async function configure(req: dynamic.ConfigureRequest, owner: SettingsOw
 
 /** The configured context; without a configure call (e.g. a plain script), the environment alone. */
 export function runtimeContext(): VoiceContext {
-  return current?.context ?? contextFor(() => undefined);
+  return slot().current?.context ?? contextFor(() => undefined);
 }

@@ -2,7 +2,8 @@
  * The gaps of `@pulumi/pulumi` 3.259's provider server (`provider/server.js`), filled in one place.
  * `provider.main` builds its gRPC service object internally (the class is not exported), so the
  * plugin wraps `grpc.Server.prototype.addService` for the resource-provider service and replaces
- * five handlers and wraps one (`attach`); everything else stays the library's:
+ * five handlers and wraps one (`attach`), and serves every handler in the scope of its call's gRPC
+ * connection (`scopedByConnection`); everything else stays the library's:
  *
  * - `configure`: the library discards the request. Here the configuration is read from the
  *   request's variables (`voice:config:<key>`, the stack config of the default provider) and its
@@ -32,6 +33,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { SettingsOwner } from "../connection/config";
+import { servingConnection } from "../connection/connection-scope";
 import { grpc } from "./grpc";
 import type { NativeProvider } from "./provider";
 import {
@@ -209,9 +211,30 @@ function attachWith(
   };
 }
 
+/** A handler of the service, as grpc-js calls it: the call (whose peer names its connection) first. */
+type Handler = (call: { getPeer(): string }, ...rest: unknown[]) => unknown;
+
 /**
- * Installs the handlers above into the resource-provider service `provider.main` registers;
- * `onAttach` hears of each engine that attaches to the running plugin.
+ * Every handler of `implementation` the service names, served in the scope of its call's connection
+ * (`connection-scope.ts`): in a plugin engines attach to, each provider instance's connection is
+ * served with its own configuration, and none reads another's.
+ */
+export function scopedByConnection(
+  service: grpcTypes.ServiceDefinition,
+  implementation: grpcTypes.UntypedServiceImplementation,
+): void {
+  for (const name of Object.keys(service)) {
+    const handler = implementation[name] as Handler | undefined;
+    if (typeof handler !== "function") continue;
+    const scoped: Handler = (call, ...rest) =>
+      servingConnection(call.getPeer(), () => handler.call(implementation, call, ...rest));
+    implementation[name] = scoped as grpcTypes.UntypedHandleCall;
+  }
+}
+
+/**
+ * Installs the handlers above into the resource-provider service `provider.main` registers, every
+ * handler scoped by its connection; `onAttach` hears of each engine that attaches to the running plugin.
  */
 export function fillServerGaps(
   provider: NativeProvider,
@@ -224,6 +247,7 @@ export function fillServerGaps(
     if (service === provrpc.ResourceProviderService) {
       const attach = attachWith(implementation.attach?.bind(implementation), onAttach);
       Object.assign(implementation, handlers(provider, configure), { attach });
+      scopedByConnection(service, implementation);
     }
     original.call(this, service, implementation);
   };

@@ -6,6 +6,7 @@
  */
 import type { VoiceClient } from "../../sdk";
 import { type ImpactSettings, type SettingsOwner, settingName } from "../connection/config";
+import { perConnection } from "../connection/connection-scope";
 import { runtimeContext } from "../connection/context-cache";
 import {
   Acknowledgements,
@@ -34,9 +35,12 @@ export type ClientSource = () => Promise<VoiceClient>;
 
 /** Warns of a change's impact on live calls, through one traffic reader per organization per configuration. */
 export class ImpactReview {
-  #settings: ImpactSettings = {};
-  #owner: SettingsOwner = {};
-  #traffic = new Map<string, OrganizationTraffic>();
+  // A configuration's: per connection in a plugin engines attach to, as its context is (`connection-scope.ts`).
+  readonly #configured = perConnection<{
+    settings: ImpactSettings;
+    owner: SettingsOwner;
+    traffic: Map<string, OrganizationTraffic>;
+  }>(() => ({ settings: {}, owner: {}, traffic: new Map() }));
   #noted = false;
 
   constructor(
@@ -51,9 +55,7 @@ export class ImpactReview {
 
   /** A new configuration: its settings, and every read made afresh. */
   configure(settings: ImpactSettings, owner: SettingsOwner): void {
-    this.#settings = settings;
-    this.#owner = owner;
-    this.#traffic = new Map();
+    Object.assign(this.#configured(), { settings, owner, traffic: new Map() });
     if (settings.impact === true && !this.#noted) {
       this.#noted = true;
       void this.log.info(DELETIONS_NOTE);
@@ -62,7 +64,7 @@ export class ImpactReview {
 
   /** Warns of what `change` (an update or a replacement) of the resource at `urn` does to live calls; never throws. */
   async review(urn: string, descriptor: ResourceDescriptor, change: ResourceChange): Promise<void> {
-    if (this.#settings.impact !== true) return;
+    if (this.#configured().settings.impact !== true) return;
     const touches = touchesOf(descriptor, change, urn);
     if (touches.length === 0) return;
     let report: ImpactReport;
@@ -83,23 +85,25 @@ export class ImpactReview {
   async #reader(): Promise<OrganizationTraffic> {
     const client = await this.client();
     const organization = client.orgHandle ?? "";
-    let reader = this.#traffic.get(organization);
+    const { settings, traffic } = this.#configured();
+    let reader = traffic.get(organization);
     if (reader === undefined) {
-      const { impactWindowDays: windowDays, impactRecentHours: recentHours } = this.#settings;
+      const { impactWindowDays: windowDays, impactRecentHours: recentHours } = settings;
       const options: ImpactOptionsInput = {
         ...(windowDays === undefined ? {} : { windowDays }),
         ...(recentHours === undefined ? {} : { recentHours }),
       };
       reader = new OrganizationTraffic(client, options);
-      this.#traffic.set(organization, reader);
+      traffic.set(organization, reader);
     }
     return reader;
   }
 
   /** Whether the stack accepts the impact of the resource at `urn`, and where to say so if not. */
   #acknowledgement(urn: string): string {
-    const acknowledged = this.#settings.acknowledgeImpact ?? new Acknowledgements();
-    const setting = settingName("acknowledgeImpact", this.#owner);
+    const { settings, owner } = this.#configured();
+    const acknowledged = settings.acknowledgeImpact ?? new Acknowledgements();
+    const setting = settingName("acknowledgeImpact", owner);
     if (!acknowledged.has(urn))
       return `not acknowledged: add {resource: ${resourceName(urn)}} to ${setting} to accept it`;
     const reason = acknowledged.reason(urn);

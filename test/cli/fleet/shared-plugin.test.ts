@@ -1,7 +1,8 @@
 // The seams of a provider plugin shared by a fleet lane's stacks, where the engine adds nothing: the
 // built plugin (bin/, over dist/) started by the lane's SharedPlugin and driven over gRPC as an engine
 // that attaches to it (PULUMI_DEBUG_PROVIDERS) drives it: Attach with the engine's address, then
-// CheckConfig, Configure and calls. Each engine run here is a new address, as each stack's engine is.
+// CheckConfig, Configure and calls. Each engine run here is a new address, as each stack's engine is,
+// and each provider instance of a run its own connection, as the engine dials one per provider.
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,15 +22,29 @@ import { until } from "../../fixtures/fleet";
 const EXECUTABLE = path.join(repoRoot, "bin", "pulumi-resource-voice");
 const emu = useEmulator({}, { reset: false });
 
-/** One engine run's view of the plugin: a connection, attached with the run's own address. */
+/** One provider instance of an engine run: a connection of its own, attached with the run's address. */
 class EngineRun {
   readonly #client: provrpc.ResourceProviderClient;
 
   constructor(
-    port: number,
+    readonly port: number,
     readonly address: string,
   ) {
-    this.#client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    // Its own connection, as the engine dials the plugin once per provider (grpc-js would share one).
+    this.#client = new provrpc.ResourceProviderClient(
+      `127.0.0.1:${port}`,
+      grpc.credentials.createInsecure(),
+      {
+        "grpc.use_local_subchannel_pool": 1,
+      },
+    );
+  }
+
+  /** Another provider instance of the same engine run: a second connection, attached alike. */
+  async another(): Promise<EngineRun> {
+    const other = new EngineRun(this.port, this.address);
+    await other.attach();
+    return other;
   }
 
   /** One unary call, its callback as a promise. */
@@ -68,6 +83,15 @@ class EngineRun {
     const resp = await this.#call<provproto.InvokeResponse>((cb) => this.#client.invoke(req, cb));
     const items = (resp.getReturn()?.toJavaScript().items ?? []) as { slug: string }[];
     return items.map((b) => b.slug).sort();
+  }
+
+  /** Reads the bridge `slug` (its id) as the engine's refresh does: its slug, or undefined when the organization has none such. */
+  async readBridge(slug: string): Promise<string | undefined> {
+    const req = new provproto.ReadRequest();
+    req.setId(slug);
+    req.setUrn(`urn:pulumi:s::p::voice:index:Bridge::${slug}`);
+    const resp = await this.#call<provproto.ReadResponse>((cb) => this.#client.read(req, cb));
+    return resp.getId() === "" ? undefined : String(resp.getProperties()?.toJavaScript().slug);
   }
 
   cancel(): Promise<unknown> {
@@ -140,17 +164,30 @@ describe("a provider plugin shared by a fleet lane's stacks", () => {
     expect(await readFile(laneLog, "utf8")).toBe("");
   });
 
-  it("refuses a second configuration in one stack, and goes on serving the first", async () => {
-    const run = await nextRun();
-    expect(await run.configure("acme")).toEqual([]);
-    await expect(run.configure("globex", "other")).rejects.toThrow(/shared between stacks.*second one/);
-    expect(await run.bridges()).toContain("acme-only");
-    run.close();
-    // The next stack may configure any organization.
-    const next = await nextRun();
-    expect(await next.configure("globex")).toEqual([]);
-    expect(await next.bridges()).toContain("globex-only");
-    next.close();
+  it("serves each provider of one stack (each its own connection) with its own organization", async () => {
+    const acme = await nextRun();
+    const globex = await acme.another();
+    // The default provider for one organization, an explicit one for another, as a stack declares them.
+    expect(await acme.configure("acme")).toEqual([]);
+    expect(await globex.configure("globex", "other")).toEqual([]);
+    // Interleaved, as the engine's steps are: each call is served with its connection's context.
+    const [acmeBridges, globexBridges, acmeRead, globexRead] = await Promise.all([
+      acme.bridges(),
+      globex.bridges(),
+      acme.readBridge("acme-only"),
+      globex.readBridge("globex-only"),
+    ]);
+    expect(acmeBridges).toContain("acme-only");
+    expect(acmeBridges).not.toContain("globex-only");
+    expect(globexBridges).toContain("globex-only");
+    expect(globexBridges).not.toContain("acme-only");
+    expect([acmeRead, globexRead]).toEqual(["acme-only", "globex-only"]);
+    // A bridge of the other organization is refused through this one's connection, naming both.
+    await expect(acme.readBridge("globex-only")).rejects.toThrow(
+      /not in organization "acme".*in organization "globex"/,
+    );
+    acme.close();
+    globex.close();
   });
 
   it("serves the next stack after a Cancel", async () => {
