@@ -1,5 +1,6 @@
-// The fleet benchmark's markdown: one row per timed run, the `--shared-plugin` runs (one plugin per
-// lane) beside the plugin-per-stack runs they repeat, then what the drift check found and the ratios.
+// The fleet benchmark's markdown: one row per timed run (a plugin per stack), the shared plugin's runs
+// (the fleet's default, one plugin per lane) beside the runs they repeat, then what the drift check
+// found and the ratios.
 import { int, round } from "../harness/stats";
 import type { FleetFigures } from "./fleet-run";
 import { FLEET_PROGRAMS, type FleetProgram } from "./programs";
@@ -21,11 +22,11 @@ export interface FleetResult {
   changedByHand: string;
   /** Create, drift check, no-op preview, the drift check of a tenth, then the engine's floors. */
   runs: FleetFigures[];
-  /** The drift check and no-op preview again with `fleet … --shared-plugin`, when asked for. */
+  /** The drift check and no-op preview again with the fleet's default shared plugin, when asked for. */
   sharedPlugin?: FleetFigures[];
 }
 
-/** The label of the `--shared-plugin` run repeating the run labelled `label`. */
+/** The label of the shared plugin's run repeating the run labelled `label`. */
 export const sharedLabel = (label: string): string => `${label}, shared plugin`;
 
 const row = (f: FleetFigures): string =>
@@ -34,13 +35,13 @@ const row = (f: FleetFigures): string =>
 const findings = (f: FleetFigures): string =>
   f.found.map((x) => `\`${x.id}\`: ${x.changes.join(", ")}`).join("; ") || "nothing";
 
-/** One sentence per `--shared-plugin` run: its time and memory against the plugin-per-stack run's. */
+/** One sentence per shared plugin's run: its time and memory against the plugin-per-stack run's. */
 function sharedSentences(runs: readonly FleetFigures[], shared: readonly FleetFigures[]): string[] {
   return shared.flatMap((s) => {
     const base = runs.find((r) => sharedLabel(r.label) === s.label);
     if (!base) return [];
     return [
-      `${base.label} with one plugin per lane (\`--shared-plugin\`): ${s.seconds} s and ${int(s.peakMb)} MB (${s.peakProcesses} processes) against ${base.seconds} s and ${int(base.peakMb)} MB (${base.peakProcesses}) with a plugin per stack (time ratio ${round(s.seconds / Math.max(0.1, base.seconds), 2)}); found ${s.operation === "preview" ? `${s.found.length} stacks with changes` : findings(s)}.`,
+      `${base.label} with one plugin per lane (the default): ${s.seconds} s and ${int(s.peakMb)} MB (${s.peakProcesses} processes) against ${base.seconds} s and ${int(base.peakMb)} MB (${base.peakProcesses}) with a plugin per stack (\`--plugin-per-stack\`; time ratio ${round(s.seconds / Math.max(0.1, base.seconds), 2)}); found ${s.operation === "preview" ? `${s.found.length} stacks with changes` : findings(s)}.`,
     ];
   });
 }
@@ -54,7 +55,7 @@ export function renderFleet(r: FleetResult): string {
   return [
     `### Fleet: many organizations (${FLEET_PROGRAMS[r.program].name})`,
     "",
-    `${r.organizations} organizations, one stack each: a configuration, 10 bridges holding ${int(r.numbersPerOrganization)} numbers as BridgeNumbers sets, 2 trunks (${r.resourcesPerStack} resources a stack, ${int(r.organizations * r.numbersPerOrganization)} numbers in all). Emulator rate limit raised to ${int(r.emulatorRatePerMinute)}/min; the floor is the requests at the platform's ${r.platformRatePerMinute}/min. Target: each check ≤ ${TARGET_S / 60} min on 2 cores. Memory: ${r.memoryMethod}.${shared.length ? " Rows ending “shared plugin” ran `fleet … --shared-plugin` (one plugin per lane) on the same estate in the same run, each right after the plugin-per-stack run it repeats." : ""}`,
+    `${r.organizations} organizations, one stack each: a configuration, 10 bridges holding ${int(r.numbersPerOrganization)} numbers as BridgeNumbers sets, 2 trunks (${r.resourcesPerStack} resources a stack, ${int(r.organizations * r.numbersPerOrganization)} numbers in all). Emulator rate limit raised to ${int(r.emulatorRatePerMinute)}/min; the floor is the requests at the platform's ${r.platformRatePerMinute}/min. Target: each check ≤ ${TARGET_S / 60} min on 2 cores. Memory: ${r.memoryMethod}.${shared.length ? " Every run had a plugin per stack (`fleet … --plugin-per-stack`) but those ending “shared plugin”, which ran the fleet's default (one plugin per lane) on the same estate in the same run, each right after the plugin-per-stack run it repeats." : ""}`,
     "",
     `| Run | Stacks | --parallel | Time | Peak memory, whole run | Requests | Floor at ${r.platformRatePerMinute}/min | Exit | Failed |`,
     "|---|---|---|---|---|---|---|---|---|",

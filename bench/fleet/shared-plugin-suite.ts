@@ -6,7 +6,7 @@ import { runSharedPluginBench } from "./shared-plugin";
 export const fleetSharedPluginSuite: BenchSuite = {
   flag: "fleet-shared-plugin",
   usage:
-    "the fleet's no-op preview on the native provider with a plugin per stack and with --shared-plugin, alternating, 3 runs each, 20 organizations (bench/fleet/shared-plugin.ts): wall, CPU-s, peak memory, requests, to bench/results/fleet-shared-plugin.*",
+    "the fleet's no-op preview on the native provider with a plugin per stack (--plugin-per-stack) and with the default shared plugin, alternating, 3 runs each, 20 organizations (bench/fleet/shared-plugin.ts): wall, CPU-s, peak memory, requests, to bench/results/fleet-shared-plugin.*",
   options: {
     quick: { type: "boolean", help: "10 organizations, results not kept" },
     "fleet-parallel": { type: "string", value: "K", help: "the fleet's --parallel (default 2)" },

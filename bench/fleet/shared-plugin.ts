@@ -64,7 +64,7 @@ export async function runSharedPluginBench(options: {
         const mode = shared ? "shared plugin" : "plugin per stack";
         loads.push(os.loadavg());
         const before = await childrenCpuSeconds();
-        const args = shared ? ["preview", "--shared-plugin"] : ["preview"];
+        const args = shared ? ["preview"] : ["preview", "--plugin-per-stack"];
         const f = await fleetRun(`${mode} ${k + 1}`, args, where, options.parallel);
         const cpuSeconds = round((await childrenCpuSeconds()) - before, 1);
         progress(`shared plugin: ${mode} ${k + 1}: ${f.seconds} s, ${cpuSeconds} CPU-s, ${f.peakMb} MB`);
@@ -116,7 +116,7 @@ function render(r: {
   const range = (xs: number[]) => `${Math.min(...xs)}–${Math.max(...xs)}`;
   const modes = ["plugin per stack", "shared plugin"] as const;
   return [
-    "### Fleet no-op preview: a plugin per stack or one per lane (`--shared-plugin`)",
+    "### Fleet no-op preview: a plugin per stack (`--plugin-per-stack`) or one per lane (the default)",
     "",
     `${r.organizations} organizations, one stack each on the native provider (${r.resourcesPerStack} resources, ${r.numbersPerOrganization} numbers), --parallel ${r.parallel}, the two modes alternating. CPU: user + system seconds of the whole process tree. Memory: ${r.memoryMethod}. Load averages (1 min) at each run's start: ${r.loadAverages.map((l) => l[0]).join(", ")}.`,
     "",

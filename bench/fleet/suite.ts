@@ -20,7 +20,7 @@ export const fleetSuite: BenchSuite = {
     },
     "shared-plugin": {
       type: "boolean",
-      help: "with --fleet-program native: the drift check and no-op preview also with `fleet … --shared-plugin` (one plugin per lane), each right after the plugin-per-stack run, as rows beside it",
+      help: "with --fleet-program native: the drift check and no-op preview also with the fleet's default shared plugin (one plugin per lane; every other run passes --plugin-per-stack), each right after the plugin-per-stack run, as rows beside it",
     },
   },
   async run(values) {

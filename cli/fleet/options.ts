@@ -25,7 +25,10 @@ export interface RunOptions {
   policyPackConfig: string | undefined;
   refresh: boolean;
   progressEveryMs: number;
-  /** Each lane keeps one provider plugin process its stacks' engines attach to (see `shared-plugin.ts`). */
+  /**
+   * Each lane keeps one provider plugin process its stacks' engines attach to (see `shared-plugin.ts`):
+   * the default, off with `--plugin-per-stack`.
+   */
   sharedPlugin: boolean;
   /** With `--impact` (preview only): what each stack's plan does to live calls, read with these options. */
   impact: ImpactOptionsInput | undefined;
@@ -67,7 +70,7 @@ const OPTIONS = {
   "policy-pack": { type: "string", multiple: true },
   "policy-pack-config": { type: "string" },
   refresh: { type: "boolean" },
-  "shared-plugin": { type: "boolean" },
+  "plugin-per-stack": { type: "boolean" },
   "progress-every": { type: "string" },
   impact: { type: "boolean" },
   "window-days": { type: "string" },
@@ -89,7 +92,7 @@ const RUN: Name[] = [
   "policy-pack",
   "policy-pack-config",
   "refresh",
-  "shared-plugin",
+  "plugin-per-stack",
   "progress-every",
   "impact",
   "window-days",
@@ -179,7 +182,7 @@ export function parseFleetArgs(argv: readonly string[]): FleetCommand {
     policyPacks,
     policyPackConfig: values["policy-pack-config"],
     refresh: values.refresh === true,
-    sharedPlugin: values["shared-plugin"] === true,
+    sharedPlugin: values["plugin-per-stack"] !== true,
     progressEveryMs:
       1000 *
       (values["progress-every"] === undefined

@@ -1,7 +1,10 @@
-// The voice provider plugin the engine would start for a project: the folder Pulumi.yaml's
-// `plugins.providers` names for `voice` (a path relative to the project), else `pulumi-resource-voice`
-// on PATH. A plugin the engine would take from its plugin cache is not looked for: such a stack's
-// engine starts its own, as without a shared plugin.
+// The voice provider plugin a fleet lane shares for a project: the one the engine would start for it.
+// The folder Pulumi.yaml's `plugins.providers` names for `voice` (a path relative to the project), else,
+// for a program not in JavaScript, `pulumi-resource-voice` on PATH. A JavaScript program may run the
+// dynamic provider, which has no plugin (`pulumi-resource-voice` is on PATH wherever the package is
+// installed), so only a declared plugin says it runs the native one. A plugin the engine would take
+// from its plugin cache is not looked for: such a stack's engine starts its own, as with a plugin per
+// stack.
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import path from "node:path";
@@ -17,12 +20,15 @@ const executable = (file: string): Promise<boolean> =>
     () => false,
   );
 
+/** What Pulumi.yaml says of the plugin: the project's runtime, and its `voice` entry of `plugins.providers`. */
+interface ProjectFile {
+  runtime?: string | { name?: string };
+  plugins?: { providers?: unknown };
+}
+
 /** The `voice` entry of the project's `plugins.providers`, resolved against `dir`; undefined when none. */
-async function projectPlugin(dir: string): Promise<string | undefined> {
-  const text = await projectFileText(dir);
-  if (text === undefined) return undefined;
-  const project: unknown = parse(text);
-  const providers = (project as { plugins?: { providers?: unknown } } | null)?.plugins?.providers;
+async function projectPlugin(dir: string, project: ProjectFile | null): Promise<string | undefined> {
+  const providers = project?.plugins?.providers;
   if (!Array.isArray(providers)) return undefined;
   const entry = providers.find(
     (p): p is { path: string } =>
@@ -37,13 +43,17 @@ async function projectPlugin(dir: string): Promise<string | undefined> {
   return isDir ? path.join(where, PLUGIN_EXECUTABLE) : where;
 }
 
-/** The plugin's executable for the project in `dir`, or undefined when the engine would find it elsewhere. */
+/** The plugin's executable to share for the project in `dir`, or undefined when none is known to serve it. */
 export async function pluginExecutable(
   dir: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string | undefined> {
-  const declared = await projectPlugin(dir);
+  const text = await projectFileText(dir);
+  const project = text === undefined ? null : (parse(text) as ProjectFile | null);
+  const declared = await projectPlugin(dir, project);
   if (declared !== undefined) return (await executable(declared)) ? declared : undefined;
+  const runtime = typeof project?.runtime === "string" ? project.runtime : project?.runtime?.name;
+  if (runtime === "nodejs") return undefined;
   for (const folder of (env.PATH ?? "").split(path.delimiter)) {
     if (folder === "") continue;
     const file = path.join(folder, PLUGIN_EXECUTABLE);

@@ -43,7 +43,9 @@ async function attachEnv(
   if (!job.sharedPlugin || !plugin) return {};
   const executable = await pluginExecutable(job.stack.dir);
   if (executable === undefined) {
-    say("# shared plugin: none declared in Pulumi.yaml nor on PATH; the engine starts its own");
+    say(
+      "# shared plugin: none for this project (Pulumi.yaml declares none; a program not in JavaScript takes the one on PATH); an engine that needs one starts its own",
+    );
     return {};
   }
   const env = await plugin.envFor(executable, process.env[DEBUG_PROVIDERS_ENV]);

@@ -40,10 +40,13 @@ Run:
   --policy-pack-config <file>  its configuration; {stack} and {project} in the name are replaced per
                           stack (e.g. policy.{stack}.json), and every stack's file must exist
   --refresh               preview, up, destroy: refresh each stack's state first
-  --shared-plugin         native provider: each lane starts the voice plugin once and its stacks' engines
-                          attach to it (PULUMI_DEBUG_PROVIDERS), one stack at a time, instead of each
-                          starting its own; a plugin that ends is started again for the next stack. A stack
-                          that configures two voice providers fails under it: run such stacks without it
+  --plugin-per-stack      native provider: each stack's engine starts the voice plugin of its own. By
+                          default each lane starts it once and its stacks' engines attach to it
+                          (PULUMI_DEBUG_PROVIDERS), one stack at a time, each provider of a stack served
+                          with its own configuration; a plugin that ends is started again for the next
+                          stack. The lane shares the plugin Pulumi.yaml declares (plugins.providers), or,
+                          for a program not in JavaScript, the one on PATH; a JavaScript program with
+                          dynamic resources has none to share
   --progress-every <s>    seconds between progress summaries (default ${DEFAULT_PROGRESS_EVERY_S})
   --impact                preview: what each stack's plan does to live calls (the numbers it disconnects,
                           moves or whose bridge it deletes: calls, live channels, agent, follow-ups, level),

@@ -1,4 +1,4 @@
-// The fleet benchmark's table: the `--shared-plugin` runs sit right after the plugin-per-stack runs they
+// The fleet benchmark's table: the shared plugin's runs sit right after the plugin-per-stack runs they
 // repeat, each compared in a sentence, and a run without them renders as before.
 import { describe, expect, it } from "vitest";
 import type { FleetFigures } from "../../../bench/fleet/fleet-run";
@@ -65,9 +65,9 @@ describe("fleet bench rendering", () => {
       "drift, 10 stacks",
     ]);
     expect(md).toContain(
-      "drift with one plugin per lane (`--shared-plugin`): 150 s and 500 MB (12 processes) against 200 s and 800 MB (12) with a plugin per stack (time ratio 0.75); found `org-042`: Bridge org-042-line-3 `name`.",
+      "drift with one plugin per lane (the default): 150 s and 500 MB (12 processes) against 200 s and 800 MB (12) with a plugin per stack (`--plugin-per-stack`; time ratio 0.75); found `org-042`: Bridge org-042-line-3 `name`.",
     );
-    expect(md).toContain("no-op preview with one plugin per lane (`--shared-plugin`): 120 s");
+    expect(md).toContain("no-op preview with one plugin per lane (the default): 120 s");
     expect(md).toContain("found 0 stacks with changes.");
   });
 

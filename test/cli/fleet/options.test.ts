@@ -24,8 +24,10 @@ describe("fleet options", () => {
       logs: "fleet-logs",
       policyPacks: [],
       refresh: false,
+      sharedPlugin: true,
       progressEveryMs: 15_000,
     });
+    expect(parseFleetArgs(["preview", "--plugin-per-stack"])).toMatchObject({ sharedPlugin: false });
     expect(
       parseFleetArgs([
         "up",

@@ -1,6 +1,8 @@
-// `fleet --shared-plugin` through the real engine: two organizations' stacks on the native provider in
-// one lane, whose engines attach to the lane's one plugin (PULUMI_DEBUG_PROVIDERS) one after the other.
-// Each stack is served its own organization, and its requests reach its own row, as without the option.
+// The fleet's shared plugin (its default on the native provider) through the real engine: two
+// organizations' stacks, and a stack declaring two voice providers (the default one for acme, an
+// explicit one for globex), in one lane whose engines attach to the lane's one plugin
+// (PULUMI_DEBUG_PROVIDERS) one after the other. Each provider of each stack is served its own
+// organization, and each stack's requests reach its own row, as with a plugin per stack.
 // The plugin's seams without the engine: test/cli/fleet/shared-plugin.test.ts.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -21,12 +23,9 @@ import {
 import { limitFor } from "../../fixtures/limits";
 
 const TOKEN = "fleet-shared-plugin-s3cret";
-const STACKS = [
-  { name: "a", org: "acme" },
-  { name: "g", org: "globex" },
-];
-/** A stack with a second voice provider (an explicit one, for globex), between the two in the lane's order. */
+/** Two organizations' stacks, and one with a second voice provider (an explicit one, for globex). */
 const DUAL = { name: "dual", org: "acme", config: { secondOrg: "globex" } };
+const ALL = [{ name: "a", org: "acme" }, DUAL, { name: "g", org: "globex" }];
 const selecting = (stacks: readonly { name: string }[]) => stacks.flatMap((s) => ["--stack", s.name]);
 const id = (stack: string) => `${FLEET_PROJECT}/${stack}`;
 
@@ -41,7 +40,7 @@ async function attached(
   return { port, requests: requests === undefined ? undefined : Number(requests) };
 }
 
-describe("fleet --shared-plugin: one plugin per lane", () => {
+describe("fleet on the native provider: one plugin per lane by default", () => {
   let emu: TestEmulator;
   let backend: TempDir;
   let project: FleetProject;
@@ -53,14 +52,14 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
   beforeAll(async () => {
     emu = await startTestEmulator({ token: TOKEN });
     backend = await makeTempDir("pulumi-voice-fleet-shared-");
-    project = await fleetProject([...STACKS, DUAL], {
+    project = await fleetProject(ALL, {
       baseUrl: emu.url,
       token: TOKEN,
       backend: `file://${backend.path}`,
       native: true,
     });
     cli = buildCli();
-  }, ENGINE_BUILD_TIMEOUT_MS + limitFor(STACKS.length));
+  }, ENGINE_BUILD_TIMEOUT_MS + limitFor(ALL.length));
   afterAll(async () => {
     await project?.remove();
     await backend?.remove();
@@ -68,86 +67,55 @@ describe("fleet --shared-plugin: one plugin per lane", () => {
   });
 
   it(
-    "creates each organization's bridge from one plugin, and previews as without it, request for request",
+    "creates each provider's bridge in its own organization from one plugin, then previews no change, request for request as with a plugin per stack",
     async () => {
-      const up = await run([
-        "up",
-        ...selecting(STACKS),
-        "--parallel",
-        "1",
-        "--shared-plugin",
-        "--logs",
-        "up",
-      ]);
+      const up = await run(["up", ...selecting(ALL), "--parallel", "1", "--logs", "up"]);
       expect(up.code, up.stderr).toBe(0);
       const upLogs = path.join(project.dir.path, "up");
-      const [first, second] = await Promise.all(STACKS.map((s) => attached(upLogs, s.name)));
-      expect(first?.port).toMatch(/^\d+$/);
-      expect(second?.port).toBe(first?.port);
+      const lane = await Promise.all(ALL.map((s) => attached(upLogs, s.name)));
+      expect(lane[0]?.port).toMatch(/^\d+$/);
       // The engine used the lane's plugin, not one of its own: the plugin's requests were the lane's.
-      expect(first?.requests).toBeGreaterThan(0);
-      expect(second?.requests).toBeGreaterThan(0);
-      for (const s of STACKS) {
-        const client = new VoiceClient({ baseUrl: emu.url, token: TOKEN, orgHandle: s.org });
-        const slugs = (await client.bridges.list()).data.map((b) => b.slug);
-        expect(slugs).toContain(`fleet-${s.name}`);
-        for (const other of STACKS.filter((o) => o !== s)) expect(slugs).not.toContain(`fleet-${other.name}`);
+      for (const stack of lane) {
+        expect(stack.port).toBe(lane[0]?.port);
+        expect(stack.requests).toBeGreaterThan(0);
       }
+      // Each organization holds its stacks' bridges and nothing of the other's: the dual stack's
+      // explicit provider created its bridge in globex while its default provider served acme.
+      const slugsOf = async (org: string) =>
+        (await new VoiceClient({ baseUrl: emu.url, token: TOKEN, orgHandle: org }).bridges.list()).data
+          .map((b) => b.slug)
+          .filter((slug) => slug.startsWith("fleet-"))
+          .sort();
+      expect(await slugsOf("acme")).toEqual(["fleet-a", "fleet-dual"]);
+      expect(await slugsOf("globex")).toEqual(["fleet-g", "fleet-second-dual"]);
 
-      const shared = await run([
+      const shared = await run(["preview", ...selecting(ALL), "--parallel", "1", "--logs", "shared"]);
+      expect(shared.code, shared.stderr).toBe(0);
+      const own = await run([
         "preview",
-        ...selecting(STACKS),
+        ...selecting(ALL),
         "--parallel",
         "1",
-        "--shared-plugin",
+        "--plugin-per-stack",
         "--logs",
-        "shared",
+        "own",
       ]);
-      expect(shared.code, shared.stderr).toBe(0);
-      const own = await run(["preview", ...selecting(STACKS), "--parallel", "1", "--logs", "own"]);
       expect(own.code, own.stderr).toBe(0);
       const [withShared, without] = await Promise.all([report("shared"), report("own")]);
       expect(comparable(withShared)).toEqual(comparable(without));
-      for (const s of STACKS) {
+      for (const s of ALL) {
         const a = withShared.stacks.find((r) => r.id === id(s.name));
         const b = without.stacks.find((r) => r.id === id(s.name));
         expect(a?.status).toBe("clean");
         expect(a?.requests).toBeGreaterThan(0);
         expect(a?.requests).toBe(b?.requests);
       }
-      expect(await attached(path.join(project.dir.path, "own"), "a")).toEqual({
+      expect((await attached(path.join(project.dir.path, "shared"), DUAL.name)).port).toMatch(/^\d+$/);
+      expect(await attached(path.join(project.dir.path, "own"), DUAL.name)).toEqual({
         port: undefined,
         requests: undefined,
       });
     },
-    limitFor(3 * STACKS.length),
-  );
-
-  it(
-    "fails a stack with a second voice provider, saying why, and serves the next stack in the lane",
-    async () => {
-      const all = [...STACKS, DUAL];
-      const shared = await run([
-        "preview",
-        ...selecting(all),
-        "--parallel",
-        "1",
-        "--shared-plugin",
-        "--logs",
-        "dual",
-      ]);
-      expect(shared.code).toBe(1);
-      const rows = new Map((await report("dual")).stacks.map((r) => [r.id, r]));
-      expect(rows.get(id(DUAL.name))?.status).toBe("failed");
-      expect(rows.get(id(DUAL.name))?.cause).toMatch(/shared between stacks.*second one/);
-      // The lane's order: a, dual, g; g ran after the refusal, on the same plugin.
-      expect(rows.get(id("g"))?.status).toBe("clean");
-      const logs = path.join(project.dir.path, "dual");
-      expect((await attached(logs, "g")).port).toBe((await attached(logs, DUAL.name)).port);
-      // With a plugin of its own, the same stack previews.
-      const own = await run(["preview", ...selecting([DUAL]), "--logs", "dual-own"]);
-      expect(own.code, own.stderr).toBe(7);
-    },
-    limitFor(4),
+    limitFor(3 * ALL.length),
   );
 });
