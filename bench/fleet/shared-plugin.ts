@@ -1,6 +1,6 @@
 // `npm run bench -- --fleet-shared-plugin`: the fleet's no-op preview on the native provider with a
-// plugin per stack (each engine starts its own) and with `--shared-plugin` (one per lane, the engines
-// attach to it), alternating, each several times, over the same estate created once with `fleet up`:
+// plugin per stack (`--plugin-per-stack`: each engine starts its own) and with the fleet's default (one
+// per lane, the engines attach to it), alternating, each several times, over the same estate created once with `fleet up`:
 // wall time, CPU seconds of the whole process tree (the children's user + system time the bench
 // process collects as the fleet, its workers, engines and plugins end), peak memory and requests.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
