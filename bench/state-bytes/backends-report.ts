@@ -75,14 +75,28 @@ function createsTable(r: BackendResults): string[] {
 
 function perCheckpointTable(r: BackendResults): string[] {
   const sides = BACKEND_SIDES.filter((side) => r.runs.some((rep) => rep[side.key]));
-  const per = (side: BackendSide, value: (x: BackendRun) => number) =>
+  /** `value` of each repetition's create over its checkpoints; with `beyondFile`, less the file side's of that repetition. */
+  const per = (side: BackendSide, value: (x: BackendRun) => number, beyondFile = false) =>
     r.runs.flatMap((rep) => {
       const run = rep[side.key];
       const n = checkpoints(rep, side);
-      return run && n ? [value(run) / n] : [];
+      const file = BACKEND_SIDES.find((x) => x.backend === "file" && x.sets === side.sets);
+      const base = beyondFile ? file && rep[file.key] : undefined;
+      if (!run || !n || (beyondFile && (!base || side.backend === "file"))) return [];
+      return [(value(run) - (base ? value(base) : 0)) / n];
     });
+  const engineAndServer = (x: BackendRun) => x.cpuS.engine + x.server.cpuS;
   return table(
-    ["side", "checkpoints", "wall", "CPU engine", "CPU server", "written (engine's processes + server)"],
+    [
+      "side",
+      "checkpoints",
+      "wall",
+      "CPU engine",
+      "CPU server",
+      "written (engine's processes + server)",
+      "wall beyond the file side's",
+      "CPU engine + server beyond the file side's",
+    ],
     sides.map((side) => [
       side.label,
       range(
@@ -105,6 +119,11 @@ function perCheckpointTable(r: BackendResults): string[] {
         per(side, (x) => x.engineTree.writeBytes + x.server.writeBytes),
         kb,
       ),
+      range(
+        per(side, (x) => x.ms / 1000, true),
+        ms,
+      ),
+      range(per(side, engineAndServer, true), ms),
     ]),
   );
 }
@@ -132,7 +151,7 @@ export function renderBackends(r: BackendResults): string {
     "",
     "### Per checkpoint",
     "",
-    "Each figure over the checkpoints the engine wrote in that create (the PostgreSQL side's row writes of the same estate, halved: each checkpoint is the backup copy and then the state).",
+    "Each figure over the checkpoints the engine wrote in that create (the PostgreSQL side's row writes of the same estate, halved: each checkpoint is the backup copy and then the state). \"Beyond the file side's\": the create's figure less the file backend's create of the same estate in the same repetition, over the checkpoints.",
     "",
     ...perCheckpointTable(r),
     "",
