@@ -25,3 +25,6 @@ export function sampleLoad(): { peek(): LoadSamples; stop(): void } {
     }),
   };
 }
+
+/** The 1-minute load average now, for a figure's before → after. */
+export const loadNow = (): number => round(os.loadavg()[0]!, 2);

@@ -4,12 +4,11 @@
 // PULUMI_NODEJS_TRANSPILE_ONLY=true). Each operation's time, requests, memory and CPU are measured
 // the same way for every side; every create and destroy is checked to have done the estate's work.
 import { readFile, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { Mix } from "../../estate/estate";
+import { loadNow } from "../harness/load-sampler";
 import type { PeakRss } from "../harness/rss";
 import { benchStack, type Operation, type Target } from "../harness/stack";
-import { round } from "../harness/stats";
 import { type TreeUsage, watchTree } from "../harness/tree-rss";
 import { sameEstateAs, sameMix } from "./estate";
 import { type TofuInstall, type TofuOp, tofuStack } from "./tofu-stack";
@@ -114,8 +113,6 @@ export async function useNativeSdk(workDir: string): Promise<void> {
   );
 }
 
-const load1 = () => round(os.loadavg()[0]!, 2);
-
 /** Runs `ops` of `side` on the estate of `numbers` numbers against `target` (a fresh emulator). */
 export async function runSide(
   side: Side,
@@ -127,7 +124,7 @@ export async function runSide(
 ): Promise<SideRun> {
   const mix = sameMix(numbers);
   const label = `${sideLabel(side)}, ${numbers} numbers`;
-  const before = load1();
+  const before = loadNow();
   const figures: SideRun["ops"] = {};
   if (side.tool === "tofu") {
     if (!tofu) throw new Error("OpenTofu is not installed");
@@ -141,7 +138,7 @@ export async function runSide(
         figures[op] = { ms: m.ms, requests: m.requests, byRoute: m.byRoute, tree: m.tree };
         if (op === "refresh") stateBytes = await stack.stateBytes();
       }
-      return { ops: figures, load: [before, load1()], stateBytes };
+      return { ops: figures, load: [before, loadNow()], stateBytes };
     } finally {
       await stack.cleanup();
     }
@@ -181,7 +178,7 @@ export async function runSide(
       };
       if (op === "refresh") stateBytes = (await stack.stateSize()).exportBytes;
     }
-    return { ops: figures, load: [before, load1()], stateBytes };
+    return { ops: figures, load: [before, loadNow()], stateBytes };
   } finally {
     await stack.cleanup();
   }

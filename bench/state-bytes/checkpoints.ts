@@ -1,7 +1,8 @@
 // The per-link estate created with the engine's checkpoint settings varied: what writing the state
 // after every step costs the engine, and what the plugin and the program spend beside it.
+import { asSets } from "../../estate/estate";
 import type { PeakRss, Role } from "../harness/rss";
-import { benchStack, type Target } from "../harness/stack";
+import { benchStack, type OpMeasure, type Target } from "../harness/stack";
 import { sameEstate } from "../same-estate/estate";
 
 /** One way of running the engine on the per-link estate. */
@@ -39,6 +40,14 @@ export interface CreateRun {
   checkpointBytes: number;
 }
 
+/** How a create differs from the per-link estate's on the file backend. */
+export interface CreateOptions {
+  /** The same numbers as one `BridgeNumbers` set per bridge. */
+  sets?: boolean;
+  /** Wraps the engine's `up` alone (not the stack's setup, export or removal), to read what it cost beside it. */
+  around?: (up: () => Promise<OpMeasure>) => Promise<OpMeasure>;
+}
+
 /** Creates the per-link estate of `numbers` numbers on a fresh `target` as `variant` runs the engine. */
 export async function createRun(
   variant: Variant,
@@ -46,6 +55,7 @@ export async function createRun(
   numbers: number,
   parallel: number,
   stateBytes: (exported: string) => number,
+  options: CreateOptions = {},
 ): Promise<CreateRun> {
   const stack = await benchStack(target, `state-bytes-${variant.key}`, parallel, {
     native: variant.provider === "native",
@@ -53,14 +63,15 @@ export async function createRun(
     globalFlags: variant.globalFlags,
   });
   try {
-    const spec = sameEstate(numbers, variant.provider);
-    await stack.declare(spec);
-    const m = await stack.run("up", { rss: true });
+    const links = sameEstate(numbers, variant.provider);
+    await stack.declare(options.sets ? asSets(links) : links);
+    const up = () => stack.run("up", { rss: true });
+    const m = await (options.around ? options.around(up) : up());
     if (m.error || m.failedOperations > 0)
       throw new Error(`${variant.label}: create failed (${m.failedOperations} failed): ${m.error ?? ""}`);
-    const links = m.byRoute["POST /telephony/bridges/{slug}/connect-provider/"] ?? 0;
-    if (links !== spec.numbers.length)
-      throw new Error(`${variant.label}: ${links} numbers linked, expected ${spec.numbers.length}`);
+    const linked = m.byRoute["POST /telephony/bridges/{slug}/connect-provider/"] ?? 0;
+    if (linked !== links.numbers.length)
+      throw new Error(`${variant.label}: ${linked} numbers linked, expected ${links.numbers.length}`);
     const rss = m.rss as PeakRss;
     return { ms: m.ms, cpuS: rss.cpuS, checkpointBytes: stateBytes(await stack.exportText()) };
   } finally {

@@ -7,17 +7,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../../scripts/tools/engine";
-import { sampleLoad } from "../harness/load-sampler";
+import { loadNow, sampleLoad } from "../harness/load-sampler";
 import { describeMachine } from "../harness/machine";
 import { rotated, withSeededEmulator } from "../harness/seeded-emulator";
 import { benchStack } from "../harness/stack";
-import { progress, round } from "../harness/stats";
+import { progress } from "../harness/stats";
 import { type StateBytes, stateBytes } from "./breakdown";
 import { type CreateRun, createRun, VARIANTS } from "./checkpoints";
 import { BYTES_ESTATE_NUMBERS, bytesEstate } from "./estate";
 import { renderStateBytes, type StateBytesResults } from "./report";
-
-const load1 = () => round(os.loadavg()[0]!, 2);
 
 /** The small estate's checkpoint on `provider`, type by type. */
 async function measureTypes(provider: "native" | "voice", parallel: number): Promise<StateBytes> {
@@ -54,11 +52,11 @@ export async function runStateBytesMain(numbers: number | undefined, reps: numbe
       const runs: Record<string, CreateRun & { load: [number, number] }> = {};
       for (const variant of rotated(VARIANTS, r)) {
         progress(`${numbers} numbers per link, repetition ${r + 1}/${reps}: ${variant.label}`);
-        const before = load1();
+        const before = loadNow();
         const run = await withSeededEmulator(numbers, (target) =>
           createRun(variant, target, numbers, parallel, (text) => stateBytes(text).checkpointBytes),
         );
-        runs[variant.key] = { ...run, load: [before, load1()] };
+        runs[variant.key] = { ...run, load: [before, loadNow()] };
         progress(
           `  ${(run.ms / 1000).toFixed(1)} s; CPU engine ${run.cpuS.engine} s, plugin ${run.cpuS.provider} s, program ${run.cpuS.program} s`,
         );

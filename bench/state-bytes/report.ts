@@ -28,7 +28,7 @@ const ROLE_LABEL: Record<Role, string> = {
   program: "program",
 };
 
-function table(head: string[], rows: string[][]): string[] {
+export function table(head: string[], rows: string[][]): string[] {
   return [
     `| ${head.join(" | ")} |`,
     `|${head.map(() => "---").join("|")}|`,
@@ -36,7 +36,7 @@ function table(head: string[], rows: string[][]): string[] {
   ];
 }
 
-function range(values: readonly number[], fmt: (v: number) => string): string {
+export function range(values: readonly number[], fmt: (v: number) => string): string {
   if (values.length === 0) return "—";
   const lo = fmt(Math.min(...values));
   const hi = fmt(Math.max(...values));

@@ -55,6 +55,9 @@ describe("bench command line", () => {
       help: false,
       values: { fleet: true, "fleet-program": "native", "shared-plugin": true, "fleet-parallel": "2" },
     });
+    expect(read("--state-bytes --numbers 100 --postgres")).toMatchObject({
+      values: { "state-bytes": true, numbers: "100", postgres: true },
+    });
     const memory = read("--program-memory --numbers 1000 --variant a:X=1 --variant b:Y=2");
     expect(memory).toMatchObject({ values: { numbers: "1000", variant: ["a:X=1", "b:Y=2"] } });
   });

@@ -8,6 +8,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FleetReport } from "../../../cli/fleet/fleet-report";
+import {
+  POSTGRES_INSTALL_TIMEOUT_MS,
+  type PostgresServer,
+  startPostgres,
+} from "../../../scripts/tools/postgres-server";
 import { VoiceClient } from "../../../sdk";
 import { buildCli } from "../../fixtures/cli-build";
 import { startTestEmulator, type TestEmulator } from "../../fixtures/emulator";
@@ -24,7 +29,6 @@ import {
   until,
 } from "../../fixtures/fleet";
 import { limitFor, OPERATION_MS } from "../../fixtures/limits";
-import { POSTGRES_INSTALL_TIMEOUT_MS, startPostgres, type TestPostgres } from "../../fixtures/postgres";
 import { killTree } from "../../fixtures/process-tree";
 
 const TOKEN = "fleet-e2e-s3cret-token";
@@ -43,7 +47,7 @@ const FLEET_FILE = "fleet.yaml";
 
 describe("fleet: many stacks, one machine or a CI matrix", () => {
   let emu: TestEmulator;
-  let pg: TestPostgres;
+  let pg: PostgresServer;
   let project: FleetProject;
   let cwd: string;
   let cli: string;
