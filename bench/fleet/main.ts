@@ -11,13 +11,11 @@
 // repeats.
 // The emulator's rate limit is raised for the run (RATE): at the platform's 600 a minute the requests alone
 // would take the floor's time, which the table gives.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { fleetHandle } from "../../emulator";
-import { repoRoot } from "../../scripts/tools/engine";
 import { VoiceClient } from "../../sdk";
 import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
+import { writeResults } from "../harness/results-file";
 import { progress } from "../harness/stats";
 import { BenchUsageError } from "../harness/suite";
 import { type EstateShape, fleetEstate } from "./estate";
@@ -49,6 +47,8 @@ export async function runFleetBench(options: {
       `--shared-plugin runs with --fleet-program native only; got ${options.program}`,
     );
   const { shape, results } = FLEET_PROGRAMS[options.program];
+  // Described before the run, so its load average is the one at the start.
+  const machine = await describeMachine();
   const organizations = options.quick ? 10 : 100;
   const numbersPerOrganization = options.quick ? 100 : 1_000;
   const emulator = await startOrganizationsEmulator(RATE, organizations, numbersPerOrganization);
@@ -92,7 +92,7 @@ export async function runFleetBench(options: {
     const runs = [create, drift, preview, small, ...floor];
     const result: FleetResult = {
       date: new Date().toISOString(),
-      machine: await describeMachine(),
+      machine,
       program: options.program,
       organizations,
       numbersPerOrganization,
@@ -105,11 +105,7 @@ export async function runFleetBench(options: {
       ...(options.sharedPlugin ? { sharedPlugin } : {}),
     };
     const md = renderFleet(result);
-    const dir = path.join(repoRoot, "bench", "results");
-    await mkdir(dir, { recursive: true });
-    const base = path.join(dir, options.quick ? `${results}-quick` : results);
-    await writeFile(`${base}.json${options.quick ? ".tmp" : ""}`, `${JSON.stringify(result, null, 2)}\n`);
-    await writeFile(`${base}.md${options.quick ? ".tmp" : ""}`, md);
+    await writeResults(results, result, md, options.quick);
     return md;
   } finally {
     await estate.dir.remove();

@@ -3,12 +3,11 @@
 // per lane, the engines attach to it), alternating, each several times, over the same estate created once with `fleet up`:
 // wall time, CPU seconds of the whole process tree (the children's user + system time the bench
 // process collects as the fleet, its workers, engines and plugins end), peak memory and requests.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { repoRoot } from "../../scripts/tools/engine";
 import { startOrganizationsEmulator } from "../harness/emulator-process";
 import { describeMachine } from "../harness/machine";
+import { writeResults } from "../harness/results-file";
 import { int, progress, round } from "../harness/stats";
 import { ESTATE, fleetEstate } from "./estate";
 import { fleetRun } from "./fleet-run";
@@ -45,6 +44,8 @@ export async function runSharedPluginBench(options: {
   parallel: number;
   repetitions: number;
 }): Promise<string> {
+  // Described before the run, so its load average is the one at the start.
+  const machine = await describeMachine();
   const organizations = options.quick ? 10 : 20;
   const numbersPerOrganization = 100;
   const emulator = await startOrganizationsEmulator(RATE, organizations, numbersPerOrganization);
@@ -82,7 +83,7 @@ export async function runSharedPluginBench(options: {
     }
     const result = {
       date: new Date().toISOString(),
-      machine: await describeMachine(),
+      machine,
       organizations,
       numbersPerOrganization,
       resourcesPerStack: estate.resourcesPerStack,
@@ -92,11 +93,7 @@ export async function runSharedPluginBench(options: {
       rows,
     };
     const md = render(result);
-    const dir = path.join(repoRoot, "bench", "results");
-    await mkdir(dir, { recursive: true });
-    const base = path.join(dir, options.quick ? "fleet-shared-plugin-quick" : "fleet-shared-plugin");
-    await writeFile(`${base}.json${options.quick ? ".tmp" : ""}`, `${JSON.stringify(result, null, 2)}\n`);
-    await writeFile(`${base}.md${options.quick ? ".tmp" : ""}`, md);
+    await writeResults("fleet-shared-plugin", result, md, options.quick);
     return md;
   } finally {
     await estate.dir.remove();

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { pulumiCommand, repoRoot } from "../../scripts/tools/engine";
+import { loadNow } from "./load-sampler";
 
 const run = promisify(execFile);
 
@@ -47,7 +48,7 @@ export async function describeMachine(): Promise<Machine> {
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     os: `${os.type()} ${os.arch()}`,
     node: process.version,
-    loadAverageAtStart: Math.round(os.loadavg()[0]! * 100) / 100,
+    loadAverageAtStart: loadNow(),
     versions: {
       "pulumi-voice-platform": String(own.version),
       "pulumi CLI": pulumi,

@@ -1,10 +1,8 @@
 // A benchmark run on its own (`npm run bench -- --<name>`): timed, its header naming the command and
 // the machine, its results written to bench/results/<name>.json and .md (a `--quick` run's to
 // <name>-quick.*.tmp, which git ignores), its table printed.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { repoRoot } from "../../scripts/tools/engine";
 import { describeMachine } from "./machine";
+import { writeResults } from "./results-file";
 import { timed } from "./stats";
 
 export async function runStandaloneMode<T extends object>(
@@ -23,15 +21,6 @@ export async function runStandaloneMode<T extends object>(
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.os}; load average ${machine.loadAverageAtStart} at start. Node ${machine.node}; fastify ${machine.versions.fastify}.`,
   ].join("\n");
   const report = render(result, header);
-  const dir = path.join(repoRoot, "bench", "results");
-  await mkdir(dir, { recursive: true });
-  const [json, md] = quick
-    ? [`${name}-quick.json.tmp`, `${name}-quick.md.tmp`]
-    : [`${name}.json`, `${name}.md`];
-  await writeFile(
-    path.join(dir, json),
-    `${JSON.stringify({ command, startedAt: started.toISOString(), machine, ...result }, null, 2)}\n`,
-  );
-  await writeFile(path.join(dir, md), `${report}\n`);
+  await writeResults(name, { command, startedAt: started.toISOString(), machine, ...result }, report, quick);
   process.stdout.write(`${report}\n`);
 }

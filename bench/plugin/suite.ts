@@ -1,8 +1,6 @@
 // `npm run bench -- --plugin`: benchmark 8 alone, to bench/results/plugin.json and plugin.md.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { repoRoot } from "../../scripts/tools/engine";
 import { describeMachine } from "../harness/machine";
+import { writeResults } from "../harness/results-file";
 import { timed } from "../harness/stats";
 import type { BenchSuite } from "../harness/suite";
 import { pluginStartupRows, runPluginStartup } from "./startup";
@@ -21,10 +19,7 @@ async function runPluginOnly(): Promise<void> {
       (cells) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`,
     ),
   ].join("\n");
-  const dir = path.join(repoRoot, "bench", "results");
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, "plugin.json"), `${JSON.stringify({ machine, ...result }, null, 2)}\n`);
-  await writeFile(path.join(dir, "plugin.md"), `${table}\n`);
+  await writeResults("plugin", { machine, ...result }, table);
   process.stdout.write(`${table}\n`);
 }
 

@@ -1,8 +1,6 @@
 // `npm run bench -- --sdk`: benchmark 1 alone, to bench/results/sdk.json and sdk.md.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { repoRoot } from "../../scripts/tools/engine";
 import { describeMachine } from "../harness/machine";
+import { writeResults } from "../harness/results-file";
 import { timed } from "../harness/stats";
 import { type BenchSuite, given } from "../harness/suite";
 import { SDK_TARGET, sdkRows, table } from "./report";
@@ -23,15 +21,16 @@ async function runSdkOnly(quick: boolean): Promise<void> {
     "",
     table(["#", "What", "SDK", "Baseline (same run)", "Ratios", ""], sdkRows(result)),
   ].join("\n");
-  const dir = path.join(repoRoot, "bench", "results");
-  await mkdir(dir, { recursive: true });
   // Either size is kept: the file names its command, and a quick run is benchmark 1's usual check.
-  const [json, md] = ["sdk.json", "sdk.md"];
-  await writeFile(
-    path.join(dir, json),
-    `${JSON.stringify({ command, startedAt: started.toISOString(), durationS: Math.round(ms / 1000), machine, options: opts, ...result }, null, 2)}\n`,
-  );
-  await writeFile(path.join(dir, md), `${report}\n`);
+  const results = {
+    command,
+    startedAt: started.toISOString(),
+    durationS: Math.round(ms / 1000),
+    machine,
+    options: opts,
+    ...result,
+  };
+  await writeResults("sdk", results, report);
   process.stdout.write(`${report}\n`);
 }
 

@@ -2,13 +2,11 @@
 // backend beside the file backend (./backends.ts): one throwaway PostgreSQL server with its default
 // durability for the whole run, the sides interleaved and their order rotated per repetition, each
 // create on a fresh emulator. Writes bench/results/state-bytes-postgres.json and .md.
-import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { repoRoot } from "../../scripts/tools/engine";
 import { startPostgres } from "../../scripts/tools/postgres-server";
 import { loadNow, sampleLoad } from "../harness/load-sampler";
 import { describeMachine } from "../harness/machine";
+import { writeResults } from "../harness/results-file";
 import { rotated, withSeededEmulator } from "../harness/seeded-emulator";
 import { progress } from "../harness/stats";
 import { BACKEND_SIDES, type BackendRun, backendRun, prepareServer } from "./backends";
@@ -66,9 +64,6 @@ export async function runBackendsMain(numbers: number, reps: number): Promise<vo
     runs,
   };
   const report = renderBackends(results);
-  const dir = path.join(repoRoot, "bench", "results");
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, "state-bytes-postgres.json"), `${JSON.stringify(results, null, 2)}\n`);
-  await writeFile(path.join(dir, "state-bytes-postgres.md"), `${report}\n`);
+  await writeResults("state-bytes-postgres", results, report);
   process.stdout.write(`${report}\n`);
 }

@@ -6,7 +6,7 @@ import type { LoadSamples } from "../harness/load-sampler";
 import type { Machine } from "../harness/machine";
 import { int } from "../harness/stats";
 import { BACKEND_SIDES, type BackendRun, type BackendSide } from "./backends";
-import { range, table } from "./report";
+import { commandLine, loadList, range, table } from "./report";
 
 export interface BackendResults {
   command: string;
@@ -137,7 +137,7 @@ export function renderBackends(r: BackendResults): string {
         .join(", ")
     : "—";
   return [
-    `Command: \`${r.command}\` · ${r.startedAt} · took ${Math.floor(r.durationS / 60)} min ${r.durationS % 60} s`,
+    commandLine(r),
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}; load average (1 min) ${m.loadAverageAtStart} at start, ${r.load.min}–${r.load.max} during the run (mean ${r.load.mean}). Node ${m.node}. Pulumi \`--parallel ${r.parallel}\`, native plugin, checkpoints on; one emulator per create, seeded alike.`,
     "",
@@ -155,14 +155,7 @@ export function renderBackends(r: BackendResults): string {
     "",
     ...perCheckpointTable(r),
     "",
-    "Load average (1 min) before → after each create, in the order they ran:",
-    "",
-    ...r.runs.map(
-      (rep, i) =>
-        `- repetition ${i + 1}: ${Object.entries(rep)
-          .map(([k, x]) => `${k} ${x.load[0]}→${x.load[1]}`)
-          .join("; ")}`,
-    ),
+    ...loadList(r.runs),
     "",
   ].join("\n");
 }

@@ -3,12 +3,10 @@
 // what writing checkpoints costs when the per-link estate of N numbers is created, with the engine's
 // checkpoint settings varied (./checkpoints.ts; variants interleaved, their order rotated per
 // repetition). Writes bench/results/state-bytes.json and .md.
-import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { repoRoot } from "../../scripts/tools/engine";
 import { loadNow, sampleLoad } from "../harness/load-sampler";
 import { describeMachine } from "../harness/machine";
+import { writeResults } from "../harness/results-file";
 import { rotated, withSeededEmulator } from "../harness/seeded-emulator";
 import { benchStack } from "../harness/stack";
 import { progress } from "../harness/stats";
@@ -77,9 +75,6 @@ export async function runStateBytesMain(numbers: number | undefined, reps: numbe
     creates,
   };
   const report = renderStateBytes(results);
-  const dir = path.join(repoRoot, "bench", "results");
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, "state-bytes.json"), `${JSON.stringify(results, null, 2)}\n`);
-  await writeFile(path.join(dir, "state-bytes.md"), `${report}\n`);
+  await writeResults("state-bytes", results, report);
   process.stdout.write(`${report}\n`);
 }

@@ -96,22 +96,33 @@ function createsSection(r: StateBytesResults): string[] {
       }),
     ),
     "",
+    ...loadList(r.creates),
+    "",
+  ];
+}
+
+/** The report's first line: the command, when it started and how long it took. */
+export const commandLine = (r: Pick<StateBytesResults, "command" | "startedAt" | "durationS">): string =>
+  `Command: \`${r.command}\` · ${r.startedAt} · took ${Math.floor(r.durationS / 60)} min ${r.durationS % 60} s`;
+
+/** Each repetition's creates in the order they ran, with the 1-minute load average before → after each. */
+export function loadList(reps: readonly Record<string, { load: [number, number] }>[]): string[] {
+  return [
     "Load average (1 min) before → after each create, in the order they ran:",
     "",
-    ...r.creates.map(
+    ...reps.map(
       (rep, i) =>
         `- repetition ${i + 1}: ${Object.entries(rep)
           .map(([k, x]) => `${k} ${x.load[0]}→${x.load[1]}`)
           .join("; ")}`,
     ),
-    "",
   ];
 }
 
 export function renderStateBytes(r: StateBytesResults): string {
   const m = r.machine;
   return [
-    `Command: \`${r.command}\` · ${r.startedAt} · took ${Math.floor(r.durationS / 60)} min ${r.durationS % 60} s`,
+    commandLine(r),
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}; load average (1 min) ${m.loadAverageAtStart} at start, ${r.load.min}–${r.load.max} during the run (mean ${r.load.mean}). Node ${m.node}. Pulumi \`--parallel ${r.parallel}\`, file backend; one emulator per stack, seeded alike.`,
     "",

@@ -8,8 +8,7 @@
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
-import { projectFileText } from "../project-file";
+import { type ProjectFile, readProjectFile } from "../project-file";
 
 /** The plugin's executable name, as the engine looks for it. */
 export const PLUGIN_EXECUTABLE = "pulumi-resource-voice";
@@ -20,14 +19,8 @@ const executable = (file: string): Promise<boolean> =>
     () => false,
   );
 
-/** What Pulumi.yaml says of the plugin: the project's runtime, and its `voice` entry of `plugins.providers`. */
-interface ProjectFile {
-  runtime?: string | { name?: string };
-  plugins?: { providers?: unknown };
-}
-
 /** The `voice` entry of the project's `plugins.providers`, resolved against `dir`; undefined when none. */
-async function projectPlugin(dir: string, project: ProjectFile | null): Promise<string | undefined> {
+async function projectPlugin(dir: string, project: ProjectFile | undefined): Promise<string | undefined> {
   const providers = project?.plugins?.providers;
   if (!Array.isArray(providers)) return undefined;
   const entry = providers.find(
@@ -48,8 +41,7 @@ export async function pluginExecutable(
   dir: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string | undefined> {
-  const text = await projectFileText(dir);
-  const project = text === undefined ? null : (parse(text) as ProjectFile | null);
+  const project = await readProjectFile(dir);
   const declared = await projectPlugin(dir, project);
   if (declared !== undefined) return (await executable(declared)) ? declared : undefined;
   const runtime = typeof project?.runtime === "string" ? project.runtime : project?.runtime?.name;

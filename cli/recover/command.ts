@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { contextFor } from "../../provider/connection/context-cache";
 import { descriptorOfToken } from "../../provider/resources/registry";
 import type { VoiceClient } from "../../sdk";
-import { projectFileText } from "../project-file";
+import { readProjectFile } from "../project-file";
 import { removeLostStackLocks, repairCheckpointAttrs } from "./checkpoint-attrs";
 import { type Deployment, pendingCreates, settlePendingCreates } from "./pending-creates";
 import { type PulumiTarget, pulumi } from "./pulumi";
@@ -143,8 +143,8 @@ async function exportOrInit(
 
 /** The project's name, from its `Pulumi.yaml`. */
 async function projectName(cwd: string): Promise<string | undefined> {
-  const text = await projectFileText(cwd);
-  return (text && /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1]) || undefined;
+  const name = (await readProjectFile(cwd).catch(() => undefined))?.name;
+  return name === undefined || name === null || name === "" ? undefined : String(name);
 }
 
 /** Whether an engine setting of PULUMI_SKIP_CHECKPOINTS turns checkpoints off (the engine reads 1/true). */
